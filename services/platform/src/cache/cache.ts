@@ -1,0 +1,18 @@
+/**
+ * The cache port, for storefront reads and rate limits. Drivers: `MemoryCache` (default) and
+ * `RedisCache` (chosen when `REDIS_URL` is set). Values are JSON-serialisable.
+ */
+export interface Cache {
+  readonly driver: string;
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Removes every key starting with `prefix` (cache invalidation by family). */
+  deleteByPrefix(prefix: string): Promise<number>;
+  /**
+   * Adds 1 to a counter that expires `windowSeconds` after its first increment; returns the new
+   * count and milliseconds left in the window. Used for rate limits.
+   */
+  increment(key: string, windowSeconds: number): Promise<{ count: number; ttlMs: number }>;
+  close(): Promise<void>;
+}
