@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGateway } from '@inkwell/gateway';
+import {
+  SERVICE_NAMES,
+  createCache,
+  createEventBus,
+  ensureDatabase,
+  freePort,
+  generateSigningKeys,
+  loadGatewayConfig,
+  loadServiceConfig,
+  startEmbeddedPostgres,
+  startService,
+  type App,
+  type EmbeddedPostgresServer,
+  type Env,
+  type Logger,
+  type RunningService,
+  type ServiceName,
+} from '@inkwell/platform';
+import { SERVICES } from './services';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface StackOptions {
+  env: Env;
+  logger: Logger;
+  /** Pick free ports for everything instead of the fixed ones (tests run beside a running store). */
+  randomPorts?: boolean;
+}
+
+export interface Stack {
+  url: string;
+  gateway: App;
+  services: RunningService[];
+  stop(): Promise<void>;
+}
+
+/** Keys that sign access tokens in embedded mode, kept under the data folder so sessions survive restarts. */
+async function embeddedKeys(dataDir: string): Promise<{ privateKeyPem: string; publicKeyPem: string }> {
+  const dir = path.join(dataDir, 'keys');
+  const privateFile = path.join(dir, 'auth-private.pem');
+  const publicFile = path.join(dir, 'auth-public.pem');
+  if (existsSync(privateFile) && existsSync(publicFile)) {
+    return { privateKeyPem: await readFile(privateFile, 'utf8'), publicKeyPem: await readFile(publicFile, 'utf8') };
+  }
+  const keys = generateSigningKeys();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(privateFile, keys.privateKeyPem, { mode: 0o600 });
+  await writeFile(publicFile, keys.publicKeyPem);
+  return keys;
+}
+
+function databaseName(service: ServiceName): string {
+  return `inkwell_${service}`;
+}
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Every service and the gateway in one process, each on its own port with its own database: the
+ * embedded run mode of `npm start`. Postgres is the embedded server unless DATABASE_URL (a server
+ * on which `inkwell_<service>` databases are created) or `<SERVICE>_DATABASE_URL` is set; the other
+ * drivers follow the same configuration as in the cluster.
+ */
+export async function startStack({ env, logger, randomPorts = false }: StackOptions): Promise<Stack> {
+  const env2: Env = { ...env };
+  if (randomPorts) {
+    for (const name of SERVICE_NAMES) {
+      const prefix = name.toUpperCase();
+      const [http, grpc] = [await freePort(), await freePort()];
+      env2[`${prefix}_PORT`] = String(http);
+      env2[`${prefix}_GRPC_PORT`] = String(grpc);
+      env2[`${prefix}_HTTP_URL`] = `http://127.0.0.1:${http}`;
+      env2[`${prefix}_GRPC_ADDR`] = `127.0.0.1:${grpc}`;
+    }
+    env2.GATEWAY_PORT = String(await freePort());
+  }
+  const gatewayConfig = loadGatewayConfig(env2, ROOT_DIR);
+  const configs = SERVICE_NAMES.map((name) => loadServiceConfig(name, env2, { embedded: true }));
+
+  const stoppers: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'shutdown step failed'));
+    stoppers.length = 0;
+  };
+
+  try {
+    let embedded: EmbeddedPostgresServer | undefined;
+    const serverUrl = env2.DATABASE_URL;
+    for (const config of configs) {
+      if (env2[`${config.service.toUpperCase()}_DATABASE_URL`]) continue;
+      if (serverUrl) {
+        await ensureDatabase(serverUrl, databaseName(config.service));
+        config.databaseUrl = withDatabase(serverUrl, databaseName(config.service));
+        continue;
+      }
+      if (!embedded) {
+        embedded = await startEmbeddedPostgres(gatewayConfig.dataDir, logger.child({ component: 'postgres' }));
+        const server = embedded;
+        stoppers.push(() => server.stop());
+      }
+      await embedded.ensureDatabase(databaseName(config.service));
+      config.databaseUrl = embedded.urlFor(databaseName(config.service));
+    }
+
+    const keys = gatewayConfig.auth.publicKeyPem ? undefined : await embeddedKeys(gatewayConfig.dataDir);
+    const bus = createEventBus(gatewayConfig, logger);
+    const cache = createCache(gatewayConfig);
+    stoppers.push(() => cache.close());
+    stoppers.push(() => bus.stop());
+
+    const services: RunningService[] = [];
+    for (const config of configs) {
+      if (keys) config.auth = { ...config.auth, ...keys };
+      const running = await startService(SERVICES[config.service], { config, logger, bus, cache });
+      services.push(running);
+      stoppers.push(() => running.stop());
+    }
+    // Consumers are all registered now; from here on relays may deliver.
+    await bus.start();
+
+    const gateway = await createGateway({ config: gatewayConfig, logger: logger.child({ service: 'gateway' }) });
+    await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
+    stoppers.push(() => gateway.close());
+    const address = gateway.server.address();
+    const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
+    return { url: `http://localhost:${port}`, gateway, services, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

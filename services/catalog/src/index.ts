@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@inkwell/platform';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const catalogService: ServiceDefinition = {
+  name: 'catalog',
+  migrationsDir: path.resolve(here, '../migrations'),
+  async routes() {},
+};

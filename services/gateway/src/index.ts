@@ -1,0 +1,2 @@
+export { createGateway, type GatewayOptions } from './server';
+export { routeFor } from './route-table';

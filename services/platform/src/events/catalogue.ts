@@ -1,0 +1,90 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/**
+ * The catalogue of integration events: every event a service may write to its outbox is declared
+ * here with the schema of its `data`, so producers are checked when they write and downstream
+ * consumers (analytics, data pipelines) have one place to read. `docs/events.md` is generated from
+ * this module by `npm run docs:events`.
+ */
+export interface EventDefinition<S extends TSchema = TSchema> {
+  type: string;
+  version: number;
+  source: string;
+  description: string;
+  schema: S;
+}
+
+const Money = Type.Object({ cents: Type.Integer(), currency: Type.String({ minLength: 3, maxLength: 3 }) });
+
+function define<S extends TSchema>(type: string, source: string, description: string, schema: S, version = 1): EventDefinition<S> {
+  return { type, version, source, description, schema };
+}
+
+export const EVENTS = {
+  accountCreated: define('account.created', 'account', 'A Reader account was created (sign-up or staff).', Type.Object({
+    userId: Type.String(), email: Type.String(), verificationToken: Type.Optional(Type.String()),
+  })),
+  accountVerified: define('account.verified', 'account', 'The account owner followed the verification link.', Type.Object({
+    userId: Type.String(), email: Type.String(),
+  })),
+  accountVerificationRequested: define('account.verification-requested', 'account', 'The owner asked for the verification email again.', Type.Object({
+    userId: Type.String(), email: Type.String(), verificationToken: Type.String(),
+  })),
+  accountEmailChanged: define('account.email-changed', 'account', 'An email change was requested (token) or completed (no token).', Type.Object({
+    userId: Type.String(), oldEmail: Type.String(), newEmail: Type.String(), confirmationToken: Type.Optional(Type.String()),
+  })),
+  accountPasswordResetRequested: define('account.password-reset-requested', 'account', 'A password reset link was requested.', Type.Object({
+    userId: Type.String(), email: Type.String(), resetToken: Type.String(),
+  })),
+  accountDeleted: define('account.deleted', 'account', 'An account was deleted by staff.', Type.Object({ userId: Type.String() })),
+  productCreated: define('product.created', 'catalog', 'A product was created.', Type.Object({ productId: Type.String() })),
+  productChanged: define('product.changed', 'catalog', 'A product or one of its variants changed.', Type.Object({ productId: Type.String() })),
+  productPublished: define('product.published', 'catalog', 'A product became visible in the storefront.', Type.Object({ productId: Type.String() })),
+  productUnpublished: define('product.unpublished', 'catalog', 'A product was taken out of the storefront.', Type.Object({ productId: Type.String() })),
+  productRemoved: define('product.removed', 'catalog', 'A product was removed.', Type.Object({ productId: Type.String() })),
+  seriesChanged: define('series.changed', 'catalog', 'A series was created, changed, published or unpublished.', Type.Object({ seriesId: Type.String() })),
+  cacheInvalidated: define('catalog.cache-invalidated', 'catalog', 'Staff invalidated the whole storefront cache.', Type.Object({})),
+  cartUpdated: define('cart.updated', 'cart', 'Items were added to or removed from a cart.', Type.Object({
+    cartId: Type.String(), userId: Type.Optional(Type.String()), productId: Type.String(), variantId: Type.String(), amount: Type.Integer(),
+  })),
+  orderCompleted: define('order.completed', 'order', 'An order was paid (or was free) and its items are owned.', Type.Object({
+    orderId: Type.String(),
+    userId: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    total: Money,
+    items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
+  })),
+  orderRefunded: define('order.refunded', 'order', 'An order was refunded in full or in part.', Type.Object({
+    orderId: Type.String(), userId: Type.Optional(Type.String()), amount: Money, productIds: Type.Array(Type.String()),
+  })),
+  readingProgressUpdated: define('reading.progress-updated', 'reader', 'A reader moved to another page of a publication.', Type.Object({
+    userId: Type.String(), publicationId: Type.String(), page: Type.Integer({ minimum: 0 }), completed: Type.Boolean(),
+  })),
+  readingSessionRecorded: define('reading.session-recorded', 'reader', 'Instrumentation of a reading session (pages and time spent).', Type.Object({
+    userId: Type.Optional(Type.String()), comicId: Type.String(), mode: Type.String(), platform: Type.String(),
+    pages: Type.Array(Type.Object({ pageNumber: Type.Integer(), start: Type.String(), end: Type.String() })),
+  })),
+  supportTicketCreated: define('support.ticket-created', 'support', 'A support ticket was opened from a form or an email.', Type.Object({ ticketId: Type.String() })),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventData<N extends EventName> = Static<(typeof EVENTS)[N]['schema']>;
+
+const BY_TYPE = new Map<string, EventDefinition>(Object.values(EVENTS).map((definition) => [definition.type, definition]));
+
+export function eventDefinition(type: string): EventDefinition | undefined {
+  return BY_TYPE.get(type);
+}
+
+export class InvalidEventError extends Error {}
+
+/** Refuses to write an undeclared event type or data that does not match its schema. */
+export function assertEventData(type: string, data: unknown): void {
+  const definition = BY_TYPE.get(type);
+  if (!definition) throw new InvalidEventError(`Event type ${type} is not declared in the event catalogue`);
+  if (!Value.Check(definition.schema, data)) {
+    const first = Value.Errors(definition.schema, data).First();
+    throw new InvalidEventError(`Event ${type} data is invalid${first ? `: ${first.path || '/'} ${first.message}` : ''}`);
+  }
+}

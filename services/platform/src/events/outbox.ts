@@ -1,0 +1,31 @@
+import type { Transaction } from '../db/database';
+import { assertEventData } from './catalogue';
+import { createEnvelope, type EventEnvelope, type NewEvent } from './envelope';
+
+/**
+ * Writes a change's integration events into the outbox table inside the change's own transaction:
+ * the events exist exactly when the change commits. After the commit the relay is nudged so
+ * delivery does not wait for its next poll.
+ */
+export class Outbox {
+  constructor(
+    private readonly source: string,
+    private readonly onCommitted: () => void = () => undefined,
+  ) {}
+
+  async add(tx: Transaction, ...events: NewEvent[]): Promise<EventEnvelope[]> {
+    const envelopes = events.map((event) => {
+      assertEventData(event.type, event.data);
+      return createEnvelope(this.source, event);
+    });
+    for (const envelope of envelopes) {
+      await tx.query(
+        `INSERT INTO outbox (id, type, version, occurred_at, source, key, data)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [envelope.id, envelope.type, envelope.version, envelope.occurredAt, envelope.source, envelope.key, JSON.stringify(envelope.data)],
+      );
+    }
+    tx.afterCommit(this.onCommitted);
+    return envelopes;
+  }
+}

@@ -1,0 +1,170 @@
+import type { Database } from '../db/database';
+import type { Logger } from '../logger';
+import type { EventBus } from './bus';
+import type { EventEnvelope } from './envelope';
+
+type OutboxRow = {
+  seq: number;
+  id: string;
+  type: string;
+  version: number;
+  occurred_at: Date;
+  source: string;
+  key: string;
+  data: unknown;
+  attempts: number;
+};
+
+export interface RelayOptions {
+  /** How often pending rows are looked for when nothing nudges the relay. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** First retry delay; doubles per attempt up to `maxBackoffMs`. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Published rows older than this are deleted. */
+  retainPublishedHours?: number;
+}
+
+export function backoffMs(attempts: number, base: number, max: number): number {
+  const exponential = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+  // Up to 20% jitter so many failing rows do not retry in lock-step.
+  return Math.round(exponential * (0.8 + Math.random() * 0.2));
+}
+
+/**
+ * Publishes committed outbox rows to the bus, oldest first. Rows are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so several replicas can relay the same outbox without stepping on each
+ * other. A failed publish is retried with exponential backoff, and later events of the same
+ * aggregate wait behind it so per-key order holds. Delivery is at least once: consumers de-duplicate
+ * through their inbox.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly baseBackoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly retainPublishedHours: number;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    options: RelayOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+    this.baseBackoffMs = options.baseBackoffMs ?? 500;
+    this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
+    this.retainPublishedHours = options.retainPublishedHours ?? 72;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Asks for a drain now (after a commit that wrote events). */
+  nudge(): void {
+    if (this.running) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.draining;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    this.again = false;
+    this.draining = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay failed; will retry'));
+    await this.draining;
+    this.draining = undefined;
+    this.schedule(this.again ? 0 : this.pollIntervalMs);
+  }
+
+  /** Publishes every row that is due; returns how many were published. Exposed for tests. */
+  async drain(): Promise<number> {
+    let published = 0;
+    // A full batch with progress means more may be due; a batch that published nothing is waiting
+    // on backoff, so stop until the next poll.
+    for (;;) {
+      const { published: count, claimed } = await this.relayBatch();
+      published += count;
+      if (claimed < this.batchSize || count === 0) break;
+    }
+    await this.cleanup();
+    return published;
+  }
+
+  private async relayBatch(): Promise<{ published: number; claimed: number }> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<OutboxRow>(
+        `SELECT seq, id, type, version, occurred_at, source, key, data, attempts
+           FROM outbox
+          WHERE published_at IS NULL AND next_attempt_at <= now()
+          ORDER BY seq
+          LIMIT $1
+          FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      const blockedKeys = new Set<string>();
+      let published = 0;
+      for (const row of rows) {
+        if (blockedKeys.has(row.key)) continue;
+        const envelope: EventEnvelope = {
+          id: row.id,
+          type: row.type,
+          version: row.version,
+          occurredAt: row.occurred_at.toISOString(),
+          source: row.source,
+          key: row.key,
+          data: row.data,
+        };
+        try {
+          await this.bus.publish(envelope);
+          await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE seq = $1', [row.seq]);
+          published += 1;
+        } catch (error) {
+          blockedKeys.add(row.key);
+          const attempts = row.attempts + 1;
+          const delay = backoffMs(attempts, this.baseBackoffMs, this.maxBackoffMs);
+          const message = error instanceof Error ? error.message : String(error);
+          await tx.query(
+            `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE seq = $1`,
+            [row.seq, attempts, message.slice(0, 2000), String(delay)],
+          );
+          this.logger.warn({ eventId: row.id, type: row.type, attempts, retryInMs: delay, err: error }, 'publishing event failed; will retry');
+        }
+      }
+      return { published, claimed: rows.length };
+    });
+  }
+
+  private async cleanup(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastCleanup < 3_600_000) return;
+    this.lastCleanup = now;
+    await this.db.query(`DELETE FROM outbox WHERE published_at < now() - ($1 || ' hours')::interval`, [String(this.retainPublishedHours)]);
+  }
+}

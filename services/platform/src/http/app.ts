@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Logger } from '../logger';
+import { failure } from './envelope';
+import { DomainError } from './errors';
+import { validationMessage, type ValidationIssue } from './validation';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface HttpAppOptions {
+  name: string;
+  version?: string;
+  logger: Logger;
+  /** Named checks behind `/health/ready`; each throws when its dependency is unavailable. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Largest accepted request body. */
+  bodyLimit?: number;
+  /** The gateway answers unknown paths itself (single-page apps); services use the envelope 404. */
+  ownNotFoundHandler?: boolean;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/**
+ * The Fastify app every service (and the gateway) is built on: request ids carried through from the
+ * gateway, every answer in the `{ status, response }` envelope, schema violations and domain errors
+ * as 4xx envelopes with a message a person can act on, health and readiness, and an OpenAPI document
+ * generated from the route schemas at `/openapi.json`.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Requests are logged once, on completion, by the onResponse hook below.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
+    ajv: {
+      customOptions: {
+        // Query strings arrive as text; coerce "10" to 10 and a single value to a one-element array.
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+        keywords: ['errorMessage'],
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return reply.status(error.statusCode).send(failure(error.statusType, error.message));
+    }
+    if (error.validation) {
+      const message = validationMessage(error.validationContext ?? 'request', error.validation as ValidationIssue[]);
+      return reply.status(400).send(failure('BadRequest', message));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.status(400).send(failure('BadRequest', 'The request body is not valid JSON.'));
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(failure('BadRequest', 'The request body is empty; send a JSON object.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(failure('UnsupportedMediaType', 'Send the request body as application/json.'));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(failure('PayloadTooLarge', 'The request body is too large.'));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.status(statusCode).send(failure('BadRequest', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('InternalError', INTERNAL_MESSAGE));
+  });
+
+  if (!options.ownNotFoundHandler) {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(failure('NotFound', `No such API call: ${request.method} ${request.url.split('?')[0]}`));
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `Inkwell ${options.name} API`, version: options.version ?? '1.4' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    let ready = true;
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+        checks[name] = 'ok';
+      } catch (error) {
+        ready = false;
+        checks[name] = error instanceof Error ? error.message : 'failed';
+      }
+    }
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', service: options.name, checks });
+  });
+
+  return app;
+}

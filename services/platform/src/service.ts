@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAuthGuards, type AuthGuards } from './auth/guards';
+import { TokenSigner, TokenVerifier } from './auth/tokens';
+import type { Cache } from './cache/cache';
+import type { ServiceConfig } from './config';
+import { Database } from './db/database';
+import { migrate } from './db/migrate';
+import type { EventBus } from './events/bus';
+import { handleOnce, type EventEffect } from './events/inbox';
+import { Outbox } from './events/outbox';
+import { OutboxRelay, type RelayOptions } from './events/relay';
+import { createGrpcServer, type GrpcServer } from './grpc';
+import { createHttpApp, type App } from './http/app';
+import type { Logger } from './logger';
+import type { ServiceName } from './topology';
+
+const PLATFORM_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+/** Everything a service's routes, flows and consumers are given: its own database and the ports. */
+export interface ServiceContext {
+  name: ServiceName;
+  config: ServiceConfig;
+  logger: Logger;
+  db: Database;
+  outbox: Outbox;
+  cache: Cache;
+  bus: EventBus;
+  auth: AuthGuards;
+  verifier: TokenVerifier;
+  /** Present in the account service only. */
+  signer?: TokenSigner;
+  grpc: GrpcServer;
+  /**
+   * Registers consumer group `<service>.<group>` for `types`; the effect runs once per event id,
+   * in a transaction together with the inbox record.
+   */
+  consume(group: string, types: readonly string[], effect: EventEffect): Promise<void>;
+}
+
+/**
+ * A service is declared by what it owns: migrations, routes, gRPC handlers and event subscriptions.
+ * `startService` is the composition root that wires it to the drivers it is given.
+ */
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** Folder of the service's numbered SQL migrations. */
+  migrationsDir: string;
+  routes(app: App, context: ServiceContext): Promise<void>;
+  grpc?(context: ServiceContext): void;
+  subscriptions?(context: ServiceContext): Promise<void>;
+  /** Runs after migrations and before listening, e.g. to seed demo data. */
+  onStart?(context: ServiceContext): Promise<void>;
+}
+
+export interface ServiceDependencies {
+  config: ServiceConfig;
+  logger: Logger;
+  bus: EventBus;
+  cache: Cache;
+  relay?: RelayOptions;
+}
+
+export interface RunningService {
+  name: ServiceName;
+  app: App;
+  context: ServiceContext;
+  relay: OutboxRelay;
+  /** Ports actually bound (differ from the configured ones when those are 0). */
+  httpPort: number;
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+export async function buildService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<{ app: App; context: ServiceContext; relay: OutboxRelay }> {
+  const { config, bus, cache } = deps;
+  const logger = deps.logger.child({ service: definition.name });
+  if (!config.databaseUrl) throw new Error(`${definition.name}: no database URL`);
+  if (!config.auth.publicKeyPem) throw new Error(`${definition.name}: no public key to verify access tokens`);
+  const db = new Database(config.databaseUrl, logger);
+  await migrate(db, 'platform', PLATFORM_MIGRATIONS, logger);
+  await migrate(db, definition.name, definition.migrationsDir, logger);
+
+  let relay: OutboxRelay | undefined;
+  const outbox = new Outbox(definition.name, () => relay?.nudge());
+  relay = new OutboxRelay(db, bus, logger.child({ component: 'relay' }), deps.relay);
+
+  const verifier = new TokenVerifier(config.auth.publicKeyPem, config.auth.issuer, config.auth.audience);
+  const context: ServiceContext = {
+    name: definition.name,
+    config,
+    logger,
+    db,
+    outbox,
+    cache,
+    bus,
+    auth: createAuthGuards(verifier),
+    verifier,
+    grpc: createGrpcServer({ logger: logger.child({ component: 'grpc' }) }),
+    consume: (group, types, effect) => {
+      const consumer = `${definition.name}.${group}`;
+      return bus.subscribe({ group: consumer, types, handler: handleOnce(db, consumer, effect) });
+    },
+  };
+  if (config.auth.privateKeyPem) {
+    context.signer = new TokenSigner(config.auth.privateKeyPem, config.auth.issuer, config.auth.audience, config.auth.accessTokenTtlSeconds);
+  }
+
+  const app = await createHttpApp({
+    name: definition.name,
+    logger,
+    readiness: {
+      database: () => db.ping(),
+      ...('ping' in cache ? { cache: () => (cache as { ping(): Promise<void> }).ping() } : {}),
+    },
+  });
+  await definition.routes(app, context);
+  definition.grpc?.(context);
+  await definition.subscriptions?.(context);
+  await definition.onStart?.(context);
+  await app.ready();
+  return { app, context, relay };
+}
+
+/** Builds the service, listens on its HTTP and gRPC ports, and starts relaying its outbox. */
+export async function startService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<RunningService> {
+  const { app, context, relay } = await buildService(definition, deps);
+  const { config } = deps;
+  const grpcPort = await context.grpc.listen(config.host, config.grpcPort);
+  await app.listen({ host: config.host, port: config.httpPort });
+  const address = app.server.address();
+  const httpPort = typeof address === 'object' && address ? address.port : config.httpPort;
+  relay.start();
+  context.logger.info({ httpPort, grpcPort }, 'service started');
+  let stopped = false;
+  return {
+    name: definition.name,
+    app,
+    context,
+    relay,
+    httpPort,
+    grpcPort,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await relay.stop();
+      await app.close();
+      await context.grpc.shutdown();
+      await context.db.close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { TokenSigner, generateSigningKeys, type Principal } from '../auth/tokens';
+import { MemoryCache } from '../cache/memory-cache';
+import { RedisCache } from '../cache/redis-cache';
+import type { Cache } from '../cache/cache';
+import { loadServiceConfig, type ServiceConfig } from '../config';
+import { dropDatabase, ensureDatabase } from '../db/embedded';
+import type { EventBus } from '../events/bus';
+import { InProcessEventBus } from '../events/in-process-bus';
+import { createLogger, type Logger } from '../logger';
+import { buildService, type ServiceDefinition } from '../service';
+
+/**
+ * Helpers for tests that drive a real service against a real Postgres: `npm test` points
+ * TEST_DATABASE_URL at the machine's server or at an embedded one it starts, and each test gets a
+ * database of its own.
+ */
+export function testDatabaseServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`, which provides a Postgres server');
+  return url;
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
+  const adminUrl = testDatabaseServerUrl();
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: () => dropDatabase(adminUrl, name) };
+}
+
+export const testLogger: Logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+let keys: { privateKeyPem: string; publicKeyPem: string } | undefined;
+/** One key pair per test process. */
+export function testKeys() {
+  keys ??= generateSigningKeys();
+  return keys;
+}
+
+export function testServiceConfig(service: ServiceDefinition['name'], databaseUrl: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  const config = loadServiceConfig(service, { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', GRPC_PORT: '0' }, { embedded: true });
+  const { publicKeyPem, privateKeyPem } = testKeys();
+  return { ...config, databaseUrl, auth: { ...config.auth, publicKeyPem, privateKeyPem }, ...overrides };
+}
+
+/** Signs an access token the way the account service does. */
+export async function signTestToken(principal: Partial<Principal> = {}, ttlSeconds = 900): Promise<string> {
+  const config = testServiceConfig('account', 'postgres://unused');
+  const signer = new TokenSigner(testKeys().privateKeyPem, config.auth.issuer, config.auth.audience, ttlSeconds);
+  const { token } = await signer.sign({ userId: 'user-1', email: 'reader@example.com', roles: [], verified: true, ...principal });
+  return token;
+}
+
+/** The cache the tests use: Redis when TEST_REDIS_URL is set (namespaced per run), memory otherwise. */
+export function testCache(): Cache {
+  const url = process.env.TEST_REDIS_URL;
+  return url ? new RedisCache(url, `inkwell-test:${randomBytes(4).toString('hex')}:`) : new MemoryCache();
+}
+
+export interface TestService {
+  app: Awaited<ReturnType<typeof buildService>>['app'];
+  context: Awaited<ReturnType<typeof buildService>>['context'];
+  relay: Awaited<ReturnType<typeof buildService>>['relay'];
+  bus: EventBus;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** Builds a service on a fresh database (not listening: drive it with `app.inject`). */
+export async function buildTestService(definition: ServiceDefinition, options: { bus?: EventBus; cache?: Cache } = {}): Promise<TestService> {
+  const database = await createTestDatabase(definition.name);
+  const bus = options.bus ?? new InProcessEventBus(testLogger);
+  const cache = options.cache ?? testCache();
+  const { app, context, relay } = await buildService(definition, {
+    config: testServiceConfig(definition.name, database.url),
+    logger: testLogger,
+    bus,
+    cache,
+    relay: { pollIntervalMs: 50, baseBackoffMs: 20, maxBackoffMs: 200 },
+  });
+  return {
+    app,
+    context,
+    relay,
+    bus,
+    database,
+    async close() {
+      await relay.stop();
+      await app.close();
+      await context.grpc.shutdown();
+      await context.db.close();
+      if (!options.cache) await cache.close();
+      await database.drop();
+    },
+  };
+}
