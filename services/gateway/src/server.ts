@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { createHttpApp, failure, SERVICE_NAMES, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { createHttpApp, failure, SERVICE_NAMES, TooManyRequestsError, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
 import { mergeOpenApi } from './openapi';
@@ -47,7 +47,7 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
   });
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    const report = await checkServices(SERVICE_NAMES.map((name) => ({ name, url: upstream(name) })));
+    const report = await checkServices(SERVICE_NAMES.map((name) => ({ name, url: upstream(name), grpcAddress: config.peers[name].grpcAddress })));
     const healthy = Object.values(report).every((entry) => entry.status === 'ok');
     return reply.status(healthy ? 200 : 503).send({
       status: { type: healthy ? 'Success' : 'Degraded', ...(healthy ? {} : { message: 'One or more services are not ready.' }) },
@@ -68,10 +68,11 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
       max: config.rateLimitMax,
       timeWindow: '1 minute',
       ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }), nameSpace: 'inkwell:ratelimit:' } : {}),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        ...failure('TooManyRequests', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
-      }),
+      // What the builder returns is thrown, so the app's error handler writes the envelope.
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new TooManyRequestsError(`Too many requests. Please wait ${seconds} seconds and try again.`, seconds);
+      },
     });
     api.all('/api/*', async (request, reply) => {
       const service = routeFor(request.url);
@@ -116,7 +117,7 @@ async function serveSinglePageApp(app: App, dist: string, prefix: string, logger
     prefix,
     decorateReply: prefix === '/',
     wildcard: true,
-    index: false,
+    index: 'index.html',
     // Vite fingerprints everything under assets/, so those can be kept for a year.
     setHeaders: (response, filePath) => {
       response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

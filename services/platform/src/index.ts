@@ -15,6 +15,7 @@ export * from './events/in-process-bus';
 export * from './events/inbox';
 export * from './events/outbox';
 export * from './events/relay';
+export * from './grpc';
 export * from './http/app';
 export * from './http/envelope';
 export * from './http/errors';

@@ -10,11 +10,12 @@ import type { EventBus } from './events/bus';
 import { handleOnce, type EventEffect } from './events/inbox';
 import { Outbox } from './events/outbox';
 import { OutboxRelay, type RelayOptions } from './events/relay';
-import { createGrpcServer, type GrpcServer } from './grpc';
+import { SERVICE_INFO, createGrpcServer, type GrpcServer, type ServiceInfoService } from './grpc';
 import { createHttpApp, type App } from './http/app';
 import type { Logger } from './logger';
 import type { ServiceName } from './topology';
 
+const PLATFORM_VERSION = '0.1.0';
 const PLATFORM_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 /** Everything a service's routes, flows and consumers are given: its own database and the ports. */
@@ -115,6 +116,15 @@ export async function buildService(definition: ServiceDefinition, deps: ServiceD
     },
   });
   await definition.routes(app, context);
+  const startedAt = new Date().toISOString();
+  context.grpc.addService<ServiceInfoService>(SERVICE_INFO.proto, SERVICE_INFO.service, {
+    describe: async () => ({
+      service: definition.name,
+      version: PLATFORM_VERSION,
+      startedAt,
+      drivers: { store: 'postgres', events: bus.driver, cache: cache.driver },
+    }),
+  });
   definition.grpc?.(context);
   await definition.subscriptions?.(context);
   await definition.onStart?.(context);

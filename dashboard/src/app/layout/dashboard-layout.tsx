@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { StaffGate } from '@/features/auth/components/staff-gate';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import styles from './dashboard-layout.module.css';
+
+const MAIN_ID = 'main';
+
+export function DashboardLayout() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+  const sidebarId = useId();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeSidebar();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [sidebarOpen, closeSidebar]);
+
+  return (
+    <StaffGate>
+      <a href={`#${MAIN_ID}`} className={styles.skipLink}>
+        Skip to content
+      </a>
+      {navigation.state !== 'idle' && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
+      <Sidebar id={sidebarId} open={sidebarOpen} onNavigate={closeSidebar} />
+      {sidebarOpen && <div className={styles.backdrop} onClick={closeSidebar} aria-hidden="true" />}
+      <div className={styles.content}>
+        <TopBar sidebarId={sidebarId} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
+        <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
+    </StaffGate>
+  );
+}

@@ -1,0 +1,42 @@
+import { ButtonAnchor, Button } from '@/components/ui/button';
+import { CloseIcon, MenuIcon, StoreIcon } from '@/components/ui/icons';
+import { STOREFRONT_URL } from '@/config/areas';
+import { useStaff } from '@/features/auth/staff-context';
+import styles from './top-bar.module.css';
+
+interface TopBarProps {
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps) {
+  const { account, signOut } = useStaff();
+  return (
+    <header className={styles.bar}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-label="Dashboard areas"
+        aria-expanded={sidebarOpen}
+        aria-controls={sidebarId}
+        onClick={onToggleSidebar}
+      >
+        {sidebarOpen ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <p className={styles.title}>Staff dashboard</p>
+      <div className={styles.tools}>
+        <span className={styles.email} title={account.email}>
+          {account.email}
+        </span>
+        <ButtonAnchor href={STOREFRONT_URL} variant="ghost" size="sm" aria-label="View the storefront">
+          <StoreIcon size={18} />
+          <span className={styles.hideNarrow}>View store</span>
+        </ButtonAnchor>
+        <Button variant="secondary" size="sm" onClick={signOut}>
+          Log out
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The signed-in account, as `GET /account` describes it. */
+export interface Account {
+  userid: string;
+  email: string;
+  verified: boolean;
+  roles: string[];
+}
+
+export const ADMIN_ROLE = 'admin';
+
+export function isAdmin(account: Account): boolean {
+  return Array.isArray(account.roles) && account.roles.includes(ADMIN_ROLE);
+}
+
+export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<Account> {
+  const { data } = await api.get<Account>('/account', { signal });
+  return data;
+}
+
+export const accountQueryKey = ['account'] as const;
+
+/** Keyed by the access token, so signing in as someone else never shows the previous account. */
+export function getAccountQueryOptions(accessToken: string | null) {
+  return queryOptions({
+    queryKey: [...accountQueryKey, accessToken],
+    queryFn: ({ signal }) => getAccount({ signal }),
+    enabled: accessToken !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAccount(accessToken: string | null) {
+  return useQuery(getAccountQueryOptions(accessToken));
+}

@@ -1,0 +1,114 @@
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Logo } from '@/components/brand/logo';
+import { Button, ButtonAnchor } from '@/components/ui/button';
+import { STOREFRONT_URL } from '@/config/areas';
+import { clearTokens, getAccessToken, subscribeToTokens } from '@/lib/storage';
+import { isAdmin, useAccount } from '../api/get-account';
+import { StaffContext, type StaffSession } from '../staff-context';
+import styles from './staff-gate.module.css';
+
+function GateCard({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <main className={styles.screen}>
+      <title>{`${title} · Inkwell Staff`}</title>
+      <section className={styles.card} aria-labelledby="gate-title">
+        <div className={styles.brand}>
+          <Logo />
+          <span className={styles.staffTag}>Staff</span>
+        </div>
+        <h1 id="gate-title" className={styles.title}>
+          {title}
+        </h1>
+        <div className={styles.body}>{children}</div>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </section>
+    </main>
+  );
+}
+
+const toStorefront = (
+  <ButtonAnchor href={STOREFRONT_URL} size="lg">
+    Go to the storefront
+  </ButtonAnchor>
+);
+
+/**
+ * Lets only admins in. There is no dashboard login: staff log in on the storefront (same origin,
+ * same `accessToken` in local storage), and the gate checks the account's roles with `GET /account`.
+ */
+export function StaffGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const accessToken = useSyncExternalStore(subscribeToTokens, getAccessToken);
+  // A token that disappears while the dashboard is open means the session ended (refresh refused).
+  const [hadToken, setHadToken] = useState(accessToken !== null);
+  if (accessToken !== null && !hadToken) setHadToken(true);
+  const account = useAccount(accessToken);
+
+  const signOut = useCallback(() => {
+    clearTokens();
+    queryClient.clear();
+    setHadToken(false);
+  }, [queryClient]);
+
+  const session = useMemo<StaffSession | null>(
+    () => (account.data && isAdmin(account.data) ? { account: account.data, signOut } : null),
+    [account.data, signOut],
+  );
+
+  if (accessToken === null) {
+    return (
+      <GateCard title="Staff sign in" actions={toStorefront}>
+        {hadToken && <p className={styles.notice}>Your session has ended.</p>}
+        <p>Staff sign in on the storefront with their admin account. Once you are logged in there, come back to this page.</p>
+      </GateCard>
+    );
+  }
+
+  if (account.isPending) {
+    return (
+      <main className={styles.screen} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        <span className={styles.checking}>Checking your account…</span>
+      </main>
+    );
+  }
+
+  if (account.isError) {
+    return (
+      <GateCard
+        title="We couldn't check your account"
+        actions={
+          <Button size="lg" onClick={() => account.refetch()} disabled={account.isFetching}>
+            {account.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
+        }
+      >
+        <p>{account.error.message}</p>
+      </GateCard>
+    );
+  }
+
+  if (!session) {
+    return (
+      <GateCard
+        title="Admins only"
+        actions={
+          <>
+            {toStorefront}
+            <Button variant="secondary" size="lg" onClick={signOut}>
+              Log out
+            </Button>
+          </>
+        }
+      >
+        <p>
+          You are logged in as <strong>{account.data.email}</strong>, which is not an admin account. Log in on the
+          storefront with an admin account to use the dashboard.
+        </p>
+      </GateCard>
+    );
+  }
+
+  return <StaffContext.Provider value={session}>{children}</StaffContext.Provider>;
+}

@@ -1,0 +1,49 @@
+import type { ServiceLocation } from '../types';
+
+/**
+ * `proto/inkwell/catalog/v1/catalog.proto`, the catalog's answers to cart and order. The proto's
+ * comments are the documentation of each field; these types only restate its shape as
+ * proto-loader delivers it (lowerCamelCase names, int64 as a decimal string).
+ */
+export const CATALOG: ServiceLocation = { proto: 'inkwell/catalog/v1/catalog.proto', service: 'inkwell.catalog.v1.Catalog' };
+
+export interface GetProductsRequest {
+  ids: string[];
+  /** ISO 3166-1 alpha-2, '' when unknown. */
+  country: string;
+}
+
+export interface CatalogVariant {
+  id: string;
+  /** 'Digital' | 'Print' */
+  type: string;
+  priceType: string;
+  /** Minor units as a decimal string: int64 is delivered as a string so no cent is ever rounded. */
+  priceCents: string;
+  currency: string;
+  /** 0 means no limit. */
+  cartLimit: number;
+  scheduleDate: string;
+  isPreOrder: boolean;
+}
+
+export interface ProductSummary {
+  id: string;
+  name: string;
+  readableUrl: string;
+  seriesId: string;
+  category: string;
+  thumbnailUrl: string;
+  variants: CatalogVariant[];
+  ageRating: string;
+  restrictedTerritories: string[];
+  status: string;
+}
+
+export interface GetProductsResponse {
+  products: ProductSummary[];
+}
+
+export interface CatalogService {
+  getProducts(request: GetProductsRequest): Promise<GetProductsResponse>;
+}

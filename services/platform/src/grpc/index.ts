@@ -1,0 +1,14 @@
+export { createGrpcServer, type GrpcServer, type GrpcServerOptions, type SettableStatus } from './server';
+export {
+  checkHealth,
+  createGrpcClient,
+  type GrpcCallOptions,
+  type GrpcClient,
+  type GrpcClientOptions,
+} from './client';
+export { GrpcCallError, INTERNAL_ERROR_DETAILS, type DomainStatusName, type GrpcStatusName } from './errors';
+export { loadProto, loadService, protoDir } from './protos';
+export type { RequestOf, ResponseOf, ServiceContract, ServiceHandlers, ServiceLocation } from './types';
+export * from './contracts/health';
+export * from './contracts/service-info';
+export * from './contracts/catalog';

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import { MemoryCache, RedisCache, type Cache } from '@inkwell/platform';
+
+/** The same contract for every cache driver. */
+function cacheContract(name: string, make: () => Cache, skip: string | false = false) {
+  describe(`${name} cache`, { skip }, () => {
+    const cache = skip ? undefined : make();
+    after(() => cache?.close());
+
+    it('stores JSON values and returns copies', async () => {
+      const value = { title: 'Moonlit Harbor', volumes: [1, 2] };
+      await cache!.set('product:1', value, 60);
+      const read = await cache!.get<typeof value>('product:1');
+      assert.deepEqual(read, value);
+      read!.volumes.push(3);
+      assert.deepEqual(await cache!.get('product:1'), value, 'mutating what was read does not change the cache');
+      assert.equal(await cache!.get('product:missing'), undefined);
+    });
+
+    it('expires entries after their TTL', async () => {
+      await cache!.set('short', 'x', 1);
+      assert.equal(await cache!.get('short'), 'x');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      assert.equal(await cache!.get('short'), undefined);
+    });
+
+    it('deletes one key and a family of keys by prefix', async () => {
+      await cache!.set('home:web', 1, 60);
+      await cache!.set('home:app', 2, 60);
+      await cache!.set('homework', 3, 60);
+      await cache!.delete('homework');
+      assert.equal(await cache!.get('homework'), undefined);
+      assert.equal(await cache!.deleteByPrefix('home:'), 2);
+      assert.equal(await cache!.get('home:web'), undefined);
+    });
+
+    it('counts hits in a window and starts again when it ends', async () => {
+      const key = `rate:${randomBytes(3).toString('hex')}`;
+      assert.equal((await cache!.increment(key, 1)).count, 1);
+      const second = await cache!.increment(key, 1);
+      assert.equal(second.count, 2);
+      assert.ok(second.ttlMs > 0 && second.ttlMs <= 1000);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      assert.equal((await cache!.increment(key, 1)).count, 1);
+    });
+  });
+}
+
+cacheContract('memory', () => new MemoryCache());
+cacheContract(
+  'Redis',
+  () => new RedisCache(process.env.TEST_REDIS_URL!, `inkwell-test:${randomBytes(4).toString('hex')}:`),
+  process.env.TEST_REDIS_URL ? false : 'TEST_REDIS_URL not set: the Redis driver was not tested in this run',
+);
+
+describe('memory cache bound', () => {
+  it('evicts the least recently used entry beyond its size', async () => {
+    const cache = new MemoryCache(2);
+    await cache.set('a', 1, 60);
+    await cache.set('b', 2, 60);
+    await cache.get('a');
+    await cache.set('c', 3, 60);
+    assert.equal(await cache.get('b'), undefined);
+    assert.equal(await cache.get('a'), 1);
+    assert.equal(await cache.get('c'), 3);
+  });
+});

@@ -1,0 +1,222 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import {
+  Database,
+  InProcessEventBus,
+  Outbox,
+  OutboxRelay,
+  createEnvelope,
+  handleOnce,
+  migrate,
+  type EventEnvelope,
+} from '@inkwell/platform';
+import { createTestDatabase, testLogger, type TestDatabase } from '@inkwell/platform/testing';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PLATFORM_MIGRATIONS = path.resolve(here, '../migrations');
+
+/** Waits until `condition` holds, failing the test after `timeoutMs`. */
+async function eventually(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('transactional outbox, relay and inbox (real Postgres)', () => {
+  let database: TestDatabase;
+  let db: Database;
+
+  before(async () => {
+    database = await createTestDatabase('outbox');
+    db = new Database(database.url, testLogger);
+    await migrate(db, 'platform', PLATFORM_MIGRATIONS, testLogger);
+    await db.query('CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL)');
+    await db.query('CREATE TABLE effects (consumer text NOT NULL, event_id uuid NOT NULL, at timestamptz DEFAULT now())');
+  });
+
+  after(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  beforeEach(async () => {
+    await db.query('TRUNCATE notes, effects, outbox, inbox');
+  });
+
+  const effectCount = async (consumer?: string) =>
+    Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM effects ${consumer ? 'WHERE consumer = $1' : ''}`, consumer ? [consumer] : [])).rows[0]!.n);
+
+  const recordEffect = (consumer: string) =>
+    handleOnce(db, consumer, async (tx, event) => {
+      await tx.query('INSERT INTO effects (consumer, event_id) VALUES ($1, $2)', [consumer, event.id]);
+    });
+
+  it('delivers a committed change to every subscribed group, once each, even when one fails its first attempt', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    let flakyAttempts = 0;
+    const flaky = recordEffect('support.emails');
+    await bus.subscribe({ group: 'analytics.all', types: ['product.created'], handler: recordEffect('analytics.all') });
+    await bus.subscribe({
+      group: 'support.emails',
+      types: ['product.created'],
+      handler: async (event) => {
+        flakyAttempts += 1;
+        if (flakyAttempts === 1) throw new Error('mail server hiccup');
+        await flaky(event);
+      },
+    });
+    await bus.subscribe({ group: 'cart.other', types: ['order.completed'], handler: recordEffect('cart.other') });
+    await bus.start();
+    const relay = new OutboxRelay(db, bus, testLogger, { pollIntervalMs: 20, baseBackoffMs: 10, maxBackoffMs: 40 });
+    const outbox = new Outbox('catalog', () => relay.nudge());
+    relay.start();
+
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO notes VALUES ('p1', 'new product')");
+      await outbox.add(tx, { type: 'product.created', key: 'p1', data: { productId: 'p1' } });
+    });
+
+    await eventually(async () => (await effectCount('support.emails')) === 1);
+    await relay.stop();
+    assert.equal(flakyAttempts, 2, 'the failing group was retried');
+    assert.equal(await effectCount('analytics.all'), 1, 'the healthy group took effect once although the event was published twice');
+    assert.equal(await effectCount('support.emails'), 1);
+    assert.equal(await effectCount('cart.other'), 0, 'a group not subscribed to the type gets nothing');
+    const row = (await db.query<{ published_at: Date | null; attempts: number }>('SELECT published_at, attempts FROM outbox')).rows[0]!;
+    assert.ok(row.published_at, 'the row is marked published');
+    assert.equal(row.attempts, 2);
+  });
+
+  it('publishes nothing for a rolled-back change', async () => {
+    const outbox = new Outbox('catalog');
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES ('p2', 'doomed')");
+        await outbox.add(tx, { type: 'product.created', key: 'p2', data: { productId: 'p2' } });
+        throw new Error('validation failed half-way');
+      }),
+      /validation failed/,
+    );
+    const published: EventEnvelope[] = [];
+    const bus = new InProcessEventBus(testLogger);
+    await bus.subscribe({ group: 'g', types: ['product.created'], handler: async (event) => void published.push(event) });
+    await bus.start();
+    assert.equal(await new OutboxRelay(db, bus, testLogger).drain(), 0);
+    assert.deepEqual(published, []);
+    assert.equal((await db.query('SELECT * FROM outbox')).rowCount, 0);
+    assert.equal((await db.query('SELECT * FROM notes')).rowCount, 0);
+  });
+
+  it('delivers, after a restart, events committed by a process killed before it relayed them', async () => {
+    const noteId = `p-${randomUUID()}`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/write-and-die.ts'), database.url, noteId], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(child.signal, 'SIGKILL', `the writer must die by SIGKILL (stderr: ${child.stderr})`);
+    assert.equal((await db.query('SELECT * FROM outbox WHERE published_at IS NULL')).rowCount, 1, 'the event survived the crash unpublished');
+
+    const received: EventEnvelope[] = [];
+    const bus = new InProcessEventBus(testLogger);
+    await bus.subscribe({ group: 'after-restart', types: ['product.created'], handler: async (event) => void received.push(event) });
+    await bus.start();
+    const relay = new OutboxRelay(db, bus, testLogger, { pollIntervalMs: 20 });
+    relay.start();
+    await eventually(async () => received.length === 1);
+    await relay.stop();
+    assert.equal(received[0]!.key, noteId);
+    assert.deepEqual(received[0]!.data, { productId: noteId });
+    assert.equal(received[0]!.source, 'catalog');
+  });
+
+  it('gives a redelivered event id no second effect, also when deliveries race', async () => {
+    const handler = recordEffect('reader.grants');
+    const event = createEnvelope('order', { type: 'order.completed', key: 'o1', data: {} });
+    await handler(event);
+    await handler(event);
+    await Promise.all([handler(event), handler(event), handler(event)]);
+    assert.equal(await effectCount('reader.grants'), 1);
+    await handler({ ...event, id: randomUUID() });
+    assert.equal(await effectCount('reader.grants'), 2, 'a different event id does take effect');
+  });
+
+  it('rolls back the inbox record when the effect fails, so the retry can take effect', async () => {
+    let fail = true;
+    const handler = handleOnce(db, 'flaky', async (tx, event) => {
+      await tx.query('INSERT INTO effects (consumer, event_id) VALUES ($1, $2)', ['flaky', event.id]);
+      if (fail) throw new Error('effect failed after writing');
+    });
+    const event = createEnvelope('order', { type: 'order.completed', key: 'o2', data: {} });
+    await assert.rejects(handler(event));
+    assert.equal(await effectCount('flaky'), 0);
+    fail = false;
+    await handler(event);
+    assert.equal(await effectCount('flaky'), 1);
+  });
+
+  it('keeps per-key order: a later event of a failing aggregate waits, other aggregates go ahead', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    const seen: string[] = [];
+    let failFirst = true;
+    await bus.subscribe({
+      group: 'ordered',
+      types: ['product.changed'],
+      handler: async (event) => {
+        const data = event.data as { productId: string };
+        if (data.productId === 'a-1' && failFirst) {
+          failFirst = false;
+          throw new Error('first attempt fails');
+        }
+        seen.push(data.productId);
+      },
+    });
+    await bus.start();
+    const outbox = new Outbox('catalog');
+    await db.transaction(async (tx) => {
+      await outbox.add(
+        tx,
+        { type: 'product.changed', key: 'a', data: { productId: 'a-1' } },
+        { type: 'product.changed', key: 'b', data: { productId: 'b-1' } },
+        { type: 'product.changed', key: 'a', data: { productId: 'a-2' } },
+      );
+    });
+    const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 1, maxBackoffMs: 1 });
+    await relay.drain();
+    assert.deepEqual(seen, ['b-1'], 'a-2 waits behind the failed a-1');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await relay.drain();
+    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
+  });
+
+  it('refuses to write an event type missing from the catalogue or with malformed data', async () => {
+    const outbox = new Outbox('catalog');
+    await assert.rejects(
+      db.transaction((tx) => outbox.add(tx, { type: 'product.exploded', key: 'x', data: {} })),
+      /not declared in the event catalogue/,
+    );
+    await assert.rejects(
+      db.transaction((tx) => outbox.add(tx, { type: 'product.created', key: 'x', data: { productId: 42 } })),
+      /product.created data is invalid/,
+    );
+    assert.equal((await db.query('SELECT * FROM outbox')).rowCount, 0);
+  });
+
+  it('holds events in the outbox until the in-process bus has started', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    const received: string[] = [];
+    await bus.subscribe({ group: 'late', types: ['product.removed'], handler: async (event) => void received.push(event.key) });
+    await db.transaction((tx) => new Outbox('catalog').add(tx, { type: 'product.removed', key: 'r1', data: { productId: 'r1' } }));
+    const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 1, maxBackoffMs: 1 });
+    assert.equal(await relay.drain(), 0);
+    await bus.start();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(await relay.drain(), 1);
+    assert.deepEqual(received, ['r1']);
+  });
+});

@@ -1,0 +1,572 @@
+/**
+ * The deployment descriptions agree with the code: every kustomize overlay builds, every object it
+ * renders is valid against the Kubernetes schemas, and each service and the gateway are deployed on
+ * the ports of services/platform/src/topology.ts, probed on their health routes, locked down, and
+ * wired to their settings and Secrets. docker-compose.yml is held to the same topology.
+ *
+ * The overlays are rendered by `kubectl kustomize`; where kubectl is missing those tests are
+ * skipped and say so. The docker-compose checks need nothing but Node.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
+import { Service, type IService } from 'kubernetes-models/v1/Service';
+import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import { parse, parseAllDocuments } from 'yaml';
+import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from '../../services/platform/src/topology';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The schema class of every kind the overlays may render. A kind missing here fails the test
+ * instead of going unvalidated: add its class from kubernetes-models when a new kind is introduced.
+ */
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  'v1/Namespace': Namespace,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'v1/ServiceAccount': ServiceAccount,
+  'apps/v1/Deployment': Deployment,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+};
+
+const CLUSTER_SCOPED = new Set(['Namespace']);
+
+/** What each overlay promises, beyond what every overlay shares. */
+const OVERLAYS = {
+  dev: { namespace: 'inkwell-dev', secrets: 'generated' },
+  prod: { namespace: 'inkwell', secrets: 'existing' },
+} as const;
+
+type OverlayName = keyof typeof OVERLAYS;
+
+/** The Secrets prod expects to find in its namespace (k8s/README.md lists their keys). */
+const PROD_SECRETS = ['inkwell-auth', 'inkwell-db', 'inkwell-kafka', 'inkwell-opensearch', 'inkwell-s3', 'inkwell-smtp', 'inkwell-stripe'];
+
+/** The Secrets each Deployment reads in full (envFrom): only the ones it needs. */
+const SECRETS_READ_WHOLE: Record<ServiceName | 'gateway', string[]> = {
+  account: ['inkwell-kafka'],
+  catalog: ['inkwell-kafka', 'inkwell-opensearch', 'inkwell-s3'],
+  cart: ['inkwell-kafka'],
+  order: ['inkwell-kafka', 'inkwell-stripe'],
+  reader: ['inkwell-kafka', 'inkwell-s3'],
+  analytics: ['inkwell-kafka'],
+  support: ['inkwell-kafka', 'inkwell-smtp'],
+  gateway: [],
+};
+
+/** Settings that must never sit in a ConfigMap. */
+const SECRET_SETTING = /PASSWORD|SECRET|PRIVATE_KEY|SMTP_URL|DATABASE_URL/;
+
+/** Non-secret settings every deployed overlay provides through inkwell-config. */
+const CONFIG_KEYS = [
+  'LOG_LEVEL', 'HOST', 'PUBLIC_URL', 'RATE_LIMIT_MAX', 'GEO_COUNTRY_HEADER', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'MAIL_FROM',
+  'KAFKA_BROKERS', 'KAFKA_SSL', 'KAFKA_SASL_MECHANISM', 'REDIS_URL', 'OPENSEARCH_URL',
+];
+
+interface Workload {
+  name: ServiceName | 'gateway';
+  http: number;
+  grpc?: number;
+}
+
+const WORKLOADS: Workload[] = [
+  ...SERVICE_NAMES.map((name) => ({ name, ...SERVICE_PORTS[name] })),
+  { name: 'gateway', http: GATEWAY_PORT },
+];
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+}
+
+interface Rendered {
+  deployments: Map<string, IDeployment>;
+  services: Map<string, IService>;
+  serviceAccounts: Map<string, IServiceAccount>;
+  configMaps: Map<string, IConfigMap>;
+  secrets: Map<string, ISecret>;
+  ingresses: IIngress[];
+  autoscalers: IHorizontalPodAutoscaler[];
+  budgets: IPodDisruptionBudget[];
+  objects: K8sObject[];
+  /** Objects the schemas reject or that have no schema class, reported by the first test only. */
+  schemaProblems: string[];
+}
+
+/** Why the overlays cannot be rendered here, or undefined when kubectl is available. */
+function kubectlMissing(): string | undefined {
+  const probe = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  return probe.error ? `kubectl not installed: ${probe.error.message}; the kustomize overlays were not built` : undefined;
+}
+
+const skipReason = kubectlMissing();
+const builds = new Map<OverlayName, { rendered: Rendered } | { error: unknown }>();
+
+/** Builds an overlay once; a build that failed fails every test of the overlay with its reason. */
+function render(overlay: OverlayName): Rendered {
+  let outcome = builds.get(overlay);
+  if (!outcome) {
+    try {
+      outcome = { rendered: build(overlay) };
+    } catch (error) {
+      outcome = { error };
+    }
+    builds.set(overlay, outcome);
+  }
+  if ('error' in outcome) throw outcome.error;
+  return outcome.rendered;
+}
+
+function build(overlay: OverlayName): Rendered {
+  const dir = path.join(ROOT, 'k8s', 'overlays', overlay);
+  const run = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(run.status, 0, `kubectl kustomize ${dir} failed:\n${run.stderr}`);
+
+  const rendered: Rendered = {
+    deployments: new Map(),
+    services: new Map(),
+    serviceAccounts: new Map(),
+    configMaps: new Map(),
+    secrets: new Map(),
+    ingresses: [],
+    autoscalers: [],
+    budgets: [],
+    objects: [],
+    schemaProblems: [],
+  };
+  for (const document of parseAllDocuments(run.stdout)) {
+    assert.deepEqual(document.errors, [], `kustomize output of ${overlay} is not valid YAML`);
+    const object = document.toJS() as K8sObject | null;
+    if (object === null) continue;
+    const id = `${object.apiVersion}/${object.kind}`;
+    const Model = MODELS[id];
+    if (!Model) {
+      rendered.schemaProblems.push(`${id} ${object.metadata?.name}: no schema class in MODELS; add one rather than leave it unchecked`);
+      continue;
+    }
+    try {
+      new Model(asSubmitted(object) as never).validate();
+    } catch (error) {
+      rendered.schemaProblems.push(`${id} ${object.metadata.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    rendered.objects.push(object);
+    const name = object.metadata.name;
+    switch (object.kind) {
+      case 'Deployment': rendered.deployments.set(name, object as unknown as IDeployment); break;
+      case 'Service': rendered.services.set(name, object as unknown as IService); break;
+      case 'ServiceAccount': rendered.serviceAccounts.set(name, object as unknown as IServiceAccount); break;
+      case 'ConfigMap': rendered.configMaps.set(name, object as unknown as IConfigMap); break;
+      case 'Secret': rendered.secrets.set(name, object as unknown as ISecret); break;
+      case 'Ingress': rendered.ingresses.push(object as unknown as IIngress); break;
+      case 'HorizontalPodAutoscaler': rendered.autoscalers.push(object as unknown as IHorizontalPodAutoscaler); break;
+      case 'PodDisruptionBudget': rendered.budgets.push(object as unknown as IPodDisruptionBudget); break;
+    }
+  }
+  return rendered;
+}
+
+/**
+ * The object as the API server reads it. Kustomize wraps the base64 of long Secret values every 70
+ * characters; the server's base64 decoding skips line breaks, the schema's `byte` format does not.
+ */
+function asSubmitted(object: K8sObject): unknown {
+  if (object.kind !== 'Secret') return object;
+  const { data } = object as unknown as ISecret;
+  if (!data) return object;
+  return { ...object, data: Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value.replace(/\r?\n/g, '')])) };
+}
+
+/** Runs a check on a rendered overlay, or skips it with the reason when kubectl is missing. */
+function overlayTest(overlay: OverlayName, name: string, check: (rendered: Rendered) => void): void {
+  test(name, (t: TestContext) => {
+    if (skipReason) {
+      t.skip(skipReason);
+      return;
+    }
+    check(render(overlay));
+  });
+}
+
+function podSpec(deployment: IDeployment): IPodSpec {
+  const spec = deployment.spec?.template.spec;
+  assert.ok(spec, `Deployment ${deployment.metadata?.name} has no pod spec`);
+  return spec;
+}
+
+function mainContainer(deployment: IDeployment): IContainer {
+  const name = deployment.metadata?.name;
+  const containers = podSpec(deployment).containers;
+  assert.equal(containers.length, 1, `Deployment ${name} should run exactly one container`);
+  const container = containers[0]!;
+  assert.equal(container.name, name, `Deployment ${name}'s container should carry the service's name`);
+  return container;
+}
+
+/** The container port number a probe or Service target names, by number or by port name. */
+function containerPort(container: IContainer, port: number | string | undefined): number | undefined {
+  if (typeof port === 'number') return port;
+  return container.ports?.find((p) => p.name === port)?.containerPort;
+}
+
+function hasLabels(labels: Record<string, string> | undefined, wanted: Record<string, string> | undefined): boolean {
+  return Object.entries(wanted ?? {}).length > 0 && Object.entries(wanted ?? {}).every(([k, v]) => labels?.[k] === v);
+}
+
+/** The name a kustomize generator gave before appending its content hash. */
+function generatedFrom(name: string): string {
+  return name.replace(/-[a-z0-9]{10}$/, '');
+}
+
+/**
+ * The Secret name a Deployment refers to, as written in the repository. In an overlay that
+ * generates its Secrets the referenced (hashed) Secret must be among the rendered objects.
+ */
+function secretOrigin(overlay: OverlayName, rendered: Rendered, name: string): string {
+  if (OVERLAYS[overlay].secrets === 'existing') return name;
+  assert.ok(rendered.secrets.has(name), `${overlay}: Secret ${name} is referenced but not generated`);
+  return generatedFrom(name);
+}
+
+function envVar(container: IContainer, variable: string) {
+  return container.env?.find((e) => e.name === variable);
+}
+
+for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
+  const expected = OVERLAYS[overlay];
+
+  describe(`kustomize overlay ${overlay}`, () => {
+    overlayTest(overlay, 'builds, and every object is valid against the Kubernetes schemas', (r) => {
+      assert.ok(r.objects.length > 0, 'the overlay rendered nothing');
+      assert.deepEqual(r.schemaProblems, [], `${overlay} renders objects the Kubernetes schemas reject`);
+    });
+
+    overlayTest(overlay, `puts every object in namespace ${expected.namespace}, and creates it`, (r) => {
+      const namespace = r.objects.find((o) => o.kind === 'Namespace');
+      assert.equal(namespace?.metadata.name, expected.namespace);
+      for (const object of r.objects) {
+        if (CLUSTER_SCOPED.has(object.kind)) continue;
+        assert.equal(object.metadata.namespace, expected.namespace, `${object.kind} ${object.metadata.name}`);
+      }
+    });
+
+    overlayTest(overlay, 'deploys each service and the gateway behind a Service on the topology ports', (r) => {
+      assert.deepEqual([...r.deployments.keys()].sort(), WORKLOADS.map((w) => w.name).sort());
+      for (const workload of WORKLOADS) {
+        const deployment = r.deployments.get(workload.name)!;
+        const container = mainContainer(deployment);
+        const service = r.services.get(workload.name);
+        assert.ok(service, `no Service ${workload.name}`);
+        const wantedPorts = workload.grpc === undefined ? { http: workload.http } : { http: workload.http, grpc: workload.grpc };
+
+        const servicePorts = Object.fromEntries((service.spec?.ports ?? []).map((p) => [p.name, p.port]));
+        assert.deepEqual(servicePorts, wantedPorts, `Service ${workload.name} ports`);
+        for (const port of service.spec?.ports ?? []) {
+          assert.equal(containerPort(container, port.targetPort), port.port, `Service ${workload.name} port ${port.name} targets the container's ${port.name} port`);
+        }
+        const declared = Object.fromEntries((container.ports ?? []).map((p) => [p.name, p.containerPort]));
+        assert.deepEqual(declared, wantedPorts, `container ${workload.name} ports`);
+        assert.ok(
+          hasLabels(deployment.spec?.template.metadata?.labels, service.spec?.selector),
+          `Service ${workload.name}'s selector does not pick the Deployment's pods`,
+        );
+        assert.ok(
+          hasLabels(deployment.spec?.template.metadata?.labels, deployment.spec?.selector.matchLabels),
+          `Deployment ${workload.name}'s selector does not match its own pods`,
+        );
+        assert.equal(envVar(container, 'INKWELL_SERVICE')?.value, workload.name, `${workload.name} runs as INKWELL_SERVICE=${workload.name}`);
+      }
+    });
+
+    overlayTest(overlay, 'probes readiness on /health/ready and liveness on /health/live at the http port', (r) => {
+      for (const workload of WORKLOADS) {
+        const container = mainContainer(r.deployments.get(workload.name)!);
+        for (const [probe, route] of [['readinessProbe', '/health/ready'], ['livenessProbe', '/health/live']] as const) {
+          const httpGet = container[probe]?.httpGet;
+          assert.ok(httpGet, `${workload.name} has no HTTP ${probe}`);
+          assert.equal(httpGet.path, route, `${workload.name} ${probe} path`);
+          assert.equal(containerPort(container, httpGet.port), workload.http, `${workload.name} ${probe} port`);
+        }
+      }
+    });
+
+    overlayTest(overlay, 'runs as uid 10001 on a read-only root filesystem with no privileges and a /tmp emptyDir', (r) => {
+      for (const workload of WORKLOADS) {
+        const deployment = r.deployments.get(workload.name)!;
+        const pod = podSpec(deployment);
+        const container = mainContainer(deployment);
+        const own = container.securityContext ?? {};
+        const inherited = pod.securityContext ?? {};
+        const who = `${workload.name}:`;
+        assert.equal(own.runAsNonRoot ?? inherited.runAsNonRoot, true, `${who} runAsNonRoot`);
+        assert.equal(own.runAsUser ?? inherited.runAsUser, 10001, `${who} runAsUser`);
+        assert.equal((own.seccompProfile ?? inherited.seccompProfile)?.type, 'RuntimeDefault', `${who} seccompProfile`);
+        assert.equal(own.readOnlyRootFilesystem, true, `${who} readOnlyRootFilesystem`);
+        assert.equal(own.allowPrivilegeEscalation, false, `${who} allowPrivilegeEscalation`);
+        assert.notEqual(own.privileged, true, `${who} privileged`);
+        assert.deepEqual(own.capabilities?.drop, ['ALL'], `${who} capabilities.drop`);
+        assert.equal(own.capabilities?.add, undefined, `${who} capabilities.add`);
+
+        const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
+        assert.ok(tmp, `${who} nothing mounted at /tmp`);
+        assert.ok(pod.volumes?.find((v) => v.name === tmp.name)?.emptyDir, `${who} /tmp is not an emptyDir`);
+
+        for (const resource of ['cpu', 'memory']) {
+          assert.ok(container.resources?.requests?.[resource], `${who} no ${resource} request`);
+          assert.ok(container.resources?.limits?.[resource], `${who} no ${resource} limit`);
+        }
+      }
+    });
+
+    overlayTest(overlay, 'gives each Deployment its own ServiceAccount without an API token', (r) => {
+      for (const workload of WORKLOADS) {
+        const pod = podSpec(r.deployments.get(workload.name)!);
+        assert.equal(pod.serviceAccountName, workload.name, `${workload.name} serviceAccountName`);
+        const account = r.serviceAccounts.get(workload.name);
+        assert.ok(account, `no ServiceAccount ${workload.name}`);
+        assert.equal(account.automountServiceAccountToken, false, `ServiceAccount ${workload.name} mounts its token`);
+        assert.equal(pod.automountServiceAccountToken, false, `${workload.name} pod mounts a token`);
+        // Service links would set e.g. CATALOG_PORT=tcp://10.0.0.1:8102 and GATEWAY_PORT, names the
+        // configuration reads as port numbers, so start-up would fail.
+        assert.equal(pod.enableServiceLinks, false, `${workload.name} enableServiceLinks`);
+      }
+    });
+
+    overlayTest(overlay, 'shares one inkwell-config with every peer address on the topology ports and no secret', (r) => {
+      const names = new Set<string>();
+      for (const workload of WORKLOADS) {
+        const container = mainContainer(r.deployments.get(workload.name)!);
+        const refs = (container.envFrom ?? []).filter((source) => source.configMapRef).map((source) => source.configMapRef!.name!);
+        assert.equal(refs.length, 1, `${workload.name} reads one ConfigMap`);
+        names.add(refs[0]!);
+      }
+      assert.equal(names.size, 1, 'every Deployment reads the same ConfigMap');
+      const [name] = names;
+      assert.equal(generatedFrom(name!), 'inkwell-config');
+      const data = r.configMaps.get(name!)?.data;
+      assert.ok(data, `ConfigMap ${name} is referenced but not rendered`);
+
+      for (const service of SERVICE_NAMES) {
+        const prefix = envPrefix(service);
+        assert.equal(data[`${prefix}_HTTP_URL`], `http://${service}:${SERVICE_PORTS[service].http}`, `${prefix}_HTTP_URL`);
+        assert.equal(data[`${prefix}_GRPC_ADDR`], `${service}:${SERVICE_PORTS[service].grpc}`, `${prefix}_GRPC_ADDR`);
+      }
+      for (const key of CONFIG_KEYS) assert.ok(data[key], `inkwell-config has no ${key}`);
+      for (const key of Object.keys(data)) assert.doesNotMatch(key, SECRET_SETTING, `${key} belongs in a Secret`);
+    });
+
+    overlayTest(overlay, 'resolves every variable reference of the containers', (r) => {
+      for (const workload of WORKLOADS) {
+        const container = mainContainer(r.deployments.get(workload.name)!);
+        const env = container.env ?? [];
+        env.forEach((variable, index) => {
+          for (const [, referenced] of (variable.value ?? '').matchAll(/\$\(([A-Z0-9_]+)\)/g)) {
+            assert.ok(
+              env.slice(0, index).some((earlier) => earlier.name === referenced),
+              `${workload.name}: ${variable.name} uses $(${referenced}), which is not defined before it`,
+            );
+          }
+          const configKey = variable.valueFrom?.configMapKeyRef;
+          if (configKey) assert.ok(r.configMaps.get(configKey.name!)?.data?.[configKey.key], `${workload.name}: ${variable.name}`);
+          const secretKey = variable.valueFrom?.secretKeyRef;
+          if (secretKey && expected.secrets === 'generated') {
+            assert.ok(r.secrets.get(secretKey.name!)?.data?.[secretKey.key] !== undefined, `${workload.name}: ${variable.name} reads a missing Secret key`);
+          }
+        });
+        for (const source of container.envFrom ?? []) {
+          if (source.configMapRef) assert.ok(r.configMaps.has(source.configMapRef.name!), `${workload.name}: ConfigMap ${source.configMapRef.name}`);
+          if (source.secretRef) secretOrigin(overlay, r, source.secretRef.name!);
+        }
+      }
+    });
+
+    overlayTest(overlay, 'gives each service its own database URL and each secret only to those that need it', (r) => {
+      for (const workload of WORKLOADS) {
+        const container = mainContainer(r.deployments.get(workload.name)!);
+        const database = envVar(container, 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+        if (workload.name === 'gateway') {
+          assert.equal(database, undefined, 'the gateway has no database');
+        } else {
+          assert.ok(database, `${workload.name} has no DATABASE_URL from a Secret`);
+          assert.equal(secretOrigin(overlay, r, database.name!), 'inkwell-db', `${workload.name} DATABASE_URL Secret`);
+          assert.equal(database.key, workload.name, `${workload.name} reads its own database URL`);
+          assert.equal(envVar(container, 'KAFKA_CLIENT_ID')?.value, 'inkwell-$(INKWELL_SERVICE)', `${workload.name} KAFKA_CLIENT_ID`);
+        }
+        assert.ok(envVar(container, 'AUTH_PUBLIC_KEY')?.valueFrom?.secretKeyRef, `${workload.name} verifies tokens`);
+        const signs = envVar(container, 'AUTH_PRIVATE_KEY') !== undefined;
+        assert.equal(signs, workload.name === 'account', `${workload.name} ${signs ? 'must not hold' : 'needs'} AUTH_PRIVATE_KEY`);
+
+        const secretSources = (container.envFrom ?? [])
+          .filter((source) => source.secretRef)
+          .map((source) => secretOrigin(overlay, r, source.secretRef!.name!))
+          .sort();
+        assert.deepEqual(secretSources, SECRETS_READ_WHOLE[workload.name], `Secrets read whole by ${workload.name}`);
+      }
+    });
+
+    overlayTest(overlay, 'routes the Ingress to the gateway on port 8080', (r) => {
+      assert.equal(r.ingresses.length, 1, 'one Ingress');
+      const rules = r.ingresses[0]!.spec?.rules ?? [];
+      assert.ok(rules.length > 0 && rules.every((rule) => rule.host), 'every Ingress rule names its host');
+      for (const rule of rules) {
+        for (const route of rule.http?.paths ?? []) {
+          const backend = route.backend.service;
+          assert.equal(backend?.name, 'gateway');
+          const port = backend?.port?.number ?? r.services.get('gateway')?.spec?.ports?.find((p) => p.name === backend?.port?.name)?.port;
+          assert.equal(port, GATEWAY_PORT);
+        }
+      }
+    });
+
+    overlayTest(overlay, 'runs one image for everything', (r) => {
+      const images = new Set([...r.deployments.values()].map((d) => mainContainer(d).image));
+      assert.equal(images.size, 1, `several images: ${[...images].join(', ')}`);
+    });
+
+    if (overlay === 'dev') {
+      overlayTest(overlay, 'runs one replica of each and generates every Secret it reads', (r) => {
+        for (const [name, deployment] of r.deployments) assert.equal(deployment.spec?.replicas, 1, `${name} replicas`);
+        assert.ok(r.secrets.size > 0, 'dev generates its Secrets');
+      });
+    } else {
+      overlayTest(overlay, 'generates no Secret: it references existing ones, all documented', (r) => {
+        assert.deepEqual([...r.secrets.keys()], [], 'prod must not carry secret values');
+        const referenced = new Set<string>();
+        for (const deployment of r.deployments.values()) {
+          const container = mainContainer(deployment);
+          for (const variable of container.env ?? []) {
+            if (variable.valueFrom?.secretKeyRef) referenced.add(variable.valueFrom.secretKeyRef.name!);
+          }
+          for (const source of container.envFrom ?? []) if (source.secretRef) referenced.add(source.secretRef.name!);
+        }
+        assert.deepEqual([...referenced].sort(), PROD_SECRETS);
+      });
+
+      overlayTest(overlay, 'keeps at least two replicas of each under an autoscaler and a disruption budget', (r) => {
+        for (const [name, deployment] of r.deployments) {
+          const autoscaler = r.autoscalers.find((a) => a.spec?.scaleTargetRef.kind === 'Deployment' && a.spec.scaleTargetRef.name === name);
+          assert.ok(autoscaler, `${name} has no HorizontalPodAutoscaler`);
+          assert.ok((autoscaler.spec?.minReplicas ?? 1) >= 2, `${name} autoscaler minReplicas`);
+          assert.ok(autoscaler.spec!.maxReplicas >= autoscaler.spec!.minReplicas!, `${name} autoscaler range`);
+          // A fixed count would be put back by every apply, fighting the autoscaler.
+          assert.equal(deployment.spec?.replicas, undefined, `${name} sets replicas although an autoscaler owns them`);
+          const budgets = r.budgets.filter((b) => hasLabels(deployment.spec?.template.metadata?.labels, b.spec?.selector?.matchLabels));
+          assert.equal(budgets.length, 1, `${name} needs exactly one PodDisruptionBudget`);
+        }
+      });
+
+      overlayTest(overlay, 'pins the image to a release', (r) => {
+        const image = mainContainer(r.deployments.get('gateway')!).image ?? '';
+        const [, reference] = image.match(/^[^@]+?(?::([\w][\w.-]{0,127}))?(?:@sha256:[0-9a-f]{64})?$/) ?? [];
+        assert.ok(image.includes('@sha256:') || (reference !== undefined && reference !== 'latest'), `image ${image} is not pinned`);
+      });
+    }
+  });
+}
+
+describe('docker-compose.yml', () => {
+  interface ComposeService {
+    image?: string;
+    build?: unknown;
+    environment?: Record<string, string | number | boolean | null>;
+    expose?: Array<string | number>;
+    ports?: Array<string | number>;
+    healthcheck?: { test?: string[] | string };
+    depends_on?: Record<string, { condition?: string }>;
+    volumes?: string[];
+    read_only?: boolean;
+  }
+  const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+  const services = compose.services;
+  const env = (name: string) => services[name]?.environment ?? {};
+  const healthcheckText = (name: string) => [services[name]?.healthcheck?.test ?? []].flat().join(' ');
+
+  test('runs every service, the gateway, Kafka, Postgres, Redis and OpenSearch', () => {
+    assert.deepEqual(
+      Object.keys(services).sort(),
+      [...WORKLOADS.map((w) => w.name), 'kafka', 'postgres', 'redis', 'opensearch'].sort(),
+    );
+  });
+
+  test('runs each service and the gateway from the one image, on the topology ports, health-checked', () => {
+    const images = new Set(WORKLOADS.map((w) => services[w.name]?.image));
+    assert.equal(images.size, 1, 'one image for all');
+    for (const workload of WORKLOADS) {
+      const service = services[workload.name]!;
+      assert.ok(service.build, `${workload.name} is built from the Dockerfile`);
+      assert.equal(env(workload.name).INKWELL_SERVICE, workload.name);
+      assert.equal(service.read_only, true, `${workload.name} read_only`);
+      assert.match(healthcheckText(workload.name), new RegExp(`:${workload.http}/health/ready\\b`), `${workload.name} healthcheck`);
+      if (workload.grpc !== undefined) {
+        assert.deepEqual(service.expose?.map(String), [String(workload.http), String(workload.grpc)], `${workload.name} expose`);
+      }
+      for (const dependency of Object.values(service.depends_on ?? {})) assert.equal(dependency.condition, 'service_healthy');
+    }
+    assert.deepEqual(services.gateway?.ports?.map(String), [`${GATEWAY_PORT}:${GATEWAY_PORT}`], 'the gateway is published');
+    for (const workload of WORKLOADS.filter((w) => w.name !== 'gateway')) {
+      assert.equal(services[workload.name]?.ports, undefined, `${workload.name} is reachable through the gateway only`);
+    }
+  });
+
+  test('gives each service its own database and every peer address on the topology ports', () => {
+    const init = readFileSync(path.join(ROOT, 'deploy', 'compose', 'postgres-init.sql'), 'utf8');
+    for (const workload of WORKLOADS) {
+      const vars = env(workload.name);
+      for (const service of SERVICE_NAMES) {
+        const prefix = envPrefix(service);
+        assert.equal(vars[`${prefix}_HTTP_URL`], `http://${service}:${SERVICE_PORTS[service].http}`, `${workload.name} ${prefix}_HTTP_URL`);
+        assert.equal(vars[`${prefix}_GRPC_ADDR`], `${service}:${SERVICE_PORTS[service].grpc}`, `${workload.name} ${prefix}_GRPC_ADDR`);
+      }
+      assert.equal(vars.KAFKA_BROKERS, 'kafka:9092');
+      assert.equal(vars.REDIS_URL, 'redis://redis:6379');
+      assert.equal(vars.OPENSEARCH_URL, 'http://opensearch:9200');
+      assert.ok(vars.AUTH_PUBLIC_KEY, `${workload.name} verifies tokens`);
+      assert.equal(vars.AUTH_PRIVATE_KEY !== undefined, workload.name === 'account', `${workload.name} AUTH_PRIVATE_KEY`);
+      if (workload.name === 'gateway') {
+        assert.equal(vars.DATABASE_URL, undefined, 'the gateway has no database');
+        continue;
+      }
+      const url = new URL(String(vars.DATABASE_URL));
+      assert.equal(url.host, 'postgres:5432', `${workload.name} DATABASE_URL host`);
+      assert.equal(url.pathname, `/inkwell_${workload.name}`, `${workload.name} DATABASE_URL database`);
+      assert.match(init, new RegExp(`CREATE DATABASE inkwell_${workload.name}\\b`), `postgres-init.sql creates inkwell_${workload.name}`);
+      for (const infra of ['postgres', 'kafka', 'redis']) {
+        assert.equal(services[workload.name]?.depends_on?.[infra]?.condition, 'service_healthy', `${workload.name} waits for ${infra}`);
+      }
+    }
+  });
+
+  test('runs the infrastructure on the ports the services are given, health-checked', () => {
+    assert.match(services.kafka?.image ?? '', /^apache\/kafka:/);
+    assert.match(String(env('kafka').KAFKA_PROCESS_ROLES), /controller/, 'Kafka in KRaft mode');
+    assert.match(String(env('kafka').KAFKA_ADVERTISED_LISTENERS), /\/\/kafka:9092\b/);
+    assert.match(services.postgres?.image ?? '', /^postgres:16\b/);
+    assert.ok(services.postgres?.volumes?.some((v) => v.includes('postgres-init.sql') && v.includes('/docker-entrypoint-initdb.d/')));
+    assert.match(services.redis?.image ?? '', /^redis:7\b/);
+    assert.match(services.opensearch?.image ?? '', /^opensearchproject\/opensearch:2\b/);
+    assert.equal(String(env('opensearch').DISABLE_SECURITY_PLUGIN), 'true');
+    assert.equal(env('opensearch')['discovery.type'], 'single-node');
+    for (const [infra, port] of [['kafka', 9092], ['postgres', 5432], ['redis', 6379], ['opensearch', 9200]] as const) {
+      assert.deepEqual(services[infra]?.expose?.map(String), [String(port)], `${infra} expose`);
+      assert.ok(healthcheckText(infra), `${infra} has no healthcheck`);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICE_NAMES, createLogger, type Env } from '@inkwell/platform';
+import { createTestDatabase, type TestDatabase } from '@inkwell/platform/testing';
+import { startStack, type Stack } from '../../scripts/stack';
+
+export interface TestStack extends Stack {
+  dataDir: string;
+}
+
+/**
+ * The whole product as `npm start` runs it (every service and the gateway in one process, in-process
+ * events), on free ports, with a fresh database per service on the test Postgres server.
+ */
+export async function startTestStack(env: Env = {}): Promise<TestStack> {
+  const databases: TestDatabase[] = [];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-stack-'));
+  const stackEnv: Env = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
+  delete stackEnv.DATABASE_URL;
+  for (const name of SERVICE_NAMES) {
+    const database = await createTestDatabase(name);
+    databases.push(database);
+    stackEnv[`${name.toUpperCase()}_DATABASE_URL`] = database.url;
+  }
+  if (process.env.TEST_REDIS_URL && !('REDIS_URL' in env)) stackEnv.REDIS_URL = process.env.TEST_REDIS_URL;
+  try {
+    const stack = await startStack({ env: stackEnv, logger: createLogger('test-stack', process.env.TEST_LOG_LEVEL ?? 'silent'), randomPorts: true });
+    return {
+      ...stack,
+      dataDir,
+      async stop() {
+        await stack.stop();
+        await Promise.all(databases.map((database) => database.drop()));
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await Promise.all(databases.map((database) => database.drop()));
+    throw error;
+  }
+}

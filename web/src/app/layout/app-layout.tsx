@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { Footer, TOP_ANCHOR_ID } from './footer';
+import { Navbar } from './navbar';
+import { NavigationProgress } from './navigation-progress';
+import styles from './app-layout.module.css';
+
+export const MAIN_ID = 'main';
+
+/** The storefront chrome around every page. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <div id={TOP_ANCHOR_ID} tabIndex={-1} className={styles.top}>
+        <a href={`#${MAIN_ID}`} className={styles.skipLink}>
+          Skip to content
+        </a>
+      </div>
+      <NavigationProgress />
+      <Navbar />
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer />
+      <CookieBanner />
+    </>
+  );
+}

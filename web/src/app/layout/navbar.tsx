@@ -1,0 +1,69 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Logo } from '@/components/brand/logo';
+import { buttonClassName } from '@/components/ui/button';
+import { SearchIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { CartButton } from '@/features/cart/components/cart-button';
+import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { NARROW_LAYOUT_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { NavMenu } from './nav-menu';
+import styles from './navbar.module.css';
+
+const PRIMARY_LINKS = [
+  { to: paths.browse, label: 'Browse' },
+  { to: paths.news, label: 'News' },
+  { to: paths.library, label: 'Library' },
+] as const;
+
+/**
+ * Navbar of storefront spec §2: logo, BETA tag, Browse, News, Library, Search, Cart, and then
+ * Login (logged out on wide screens), Menu (logged in, or 1024px and narrower) or a disabled
+ * '...' while the login status is being worked out.
+ */
+export function Navbar() {
+  const { status } = useAuth();
+  const narrow = useMediaQuery(NARROW_LAYOUT_QUERY);
+  const navigate = useNavigate();
+  const checking = status === LoginStatus.Unknown || status === LoginStatus.LoggingIn;
+
+  return (
+    <header className={`${styles.bar} on-dark`}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Link to={paths.home} className={styles.logoLink} aria-label="Inkwell home">
+            <Logo />
+          </Link>
+          <span className={styles.beta}>Beta</span>
+        </div>
+
+        {!narrow && (
+          <nav className={styles.links} aria-label="Main">
+            {PRIMARY_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={({ isActive }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ')}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+
+        <div className={styles.tools}>
+          <button type="button" className={styles.iconButton} aria-label="Search" onClick={() => navigate(paths.search)}>
+            <SearchIcon />
+          </button>
+          <CartButton />
+          {checking ? (
+            <button type="button" className={buttonClassName({ variant: 'secondary', size: 'sm', className: styles.pending })} disabled aria-label="Checking your login">
+              ...
+            </button>
+          ) : status === LoginStatus.LoggedOut && !narrow ? (
+            <Link to={paths.account} className={buttonClassName({ variant: 'accent', size: 'sm', className: styles.login })}>
+              Login
+            </Link>
+          ) : (
+            <NavMenu narrow={narrow} />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

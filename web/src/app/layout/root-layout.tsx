@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PageLoading } from '@/components/layout/page-loading';
+import { AppLayout, MAIN_ID } from './app-layout';
+
+/**
+ * Scrolls to the top when the path changes (storefront spec §2) and moves focus to the main
+ * region, so screen-reader and keyboard users start reading the new page, not the old link.
+ */
+function useResetOnPathChange(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const { pathname, search, hash } = useLocation();
+  useResetOnPathChange(pathname);
+
+  // Storefront spec §2: a path without its trailing slash is replaced by the slash form.
+  if (!pathname.endsWith('/')) {
+    return <Navigate to={{ pathname: `${pathname}/`, search, hash }} replace />;
+  }
+
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+/** Shown while the first page's code loads. */
+export function RootHydrateFallback() {
+  return (
+    <AppLayout>
+      <PageLoading />
+    </AppLayout>
+  );
+}

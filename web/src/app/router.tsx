@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RootHydrateFallback, RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+/** Loads a page module on first visit (storefront spec §2: all screens load lazily). */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const newsArticle = page(() => import('./routes/news-article'));
+
+const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    children: [
+      {
+        // Errors render inside the chrome, so the visitor keeps the navbar and footer.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, ...page(() => import('./routes/home')) },
+          { path: 'browse', ...page(() => import('./routes/browse')) },
+          { path: 'browse/:genreId', ...page(() => import('./routes/browse')) },
+          { path: 'search', ...page(() => import('./routes/search')) },
+          { path: 'news', ...page(() => import('./routes/news')) },
+          { path: 'news/articles/:aid', ...newsArticle },
+          { path: 'preview/*', ...newsArticle },
+          { path: ':year/:month/:day/:aid', ...newsArticle },
+          { path: 'product/:id', ...page(() => import('./routes/product')) },
+          { path: 'series/:id', ...page(() => import('./routes/series')) },
+          { path: 'reader/*', ...page(() => import('./routes/reader')) },
+          { path: 'library', ...page(() => import('./routes/library')) },
+          { path: 'account', ...page(() => import('./routes/account')) },
+          { path: 'discover/:id', ...page(() => import('./routes/discover')) },
+          { path: 'calendar', ...page(() => import('./routes/calendar')) },
+          { path: 'checkout', ...page(() => import('./routes/checkout')) },
+          { path: 'checkout/success/guest', ...page(() => import('./routes/guest-checkout-success')) },
+          { path: 'orderSuccess/:paramId', ...page(() => import('./routes/order-success')) },
+          { path: 'account-benefits', ...page(() => import('./routes/account-benefits')) },
+          { path: 'email-verified', ...page(() => import('./routes/email-verified')) },
+          { path: 'about', ...page(() => import('./routes/about')) },
+          { path: 'support-center', ...page(() => import('./routes/support-center')) },
+          { path: 'librarians', ...page(() => import('./routes/librarians')) },
+          { path: 'terms-of-use', ...page(() => import('./routes/terms-of-use')) },
+          { path: 'privacy-policy', ...page(() => import('./routes/privacy-policy')) },
+          { path: 'copyright', ...page(() => import('./routes/copyright')) },
+          { path: '*', ...page(() => import('./routes/not-found')) },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

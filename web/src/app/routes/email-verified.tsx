@@ -1,0 +1,5 @@
+import { AccountBenefits } from '@/features/auth/components/account-benefits';
+
+export default function EmailVerifiedRoute() {
+  return <AccountBenefits verified />;
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The signed-in reader, as `GET /account` describes them (storefront spec §3). */
+export interface Account {
+  userid: string;
+  email: string;
+  verified: boolean;
+  roles: string[];
+}
+
+export const ADMIN_ROLE = 'admin';
+
+export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<Account> {
+  const { data } = await api.get<Account>('/account', { signal });
+  return data;
+}
+
+export const accountQueryKey = ['account'] as const;
+
+/** Keyed by the access token, so a different sign-in never shows the previous account. */
+export function getAccountQueryOptions(accessToken: string | null) {
+  return queryOptions({
+    queryKey: [...accountQueryKey, accessToken],
+    queryFn: ({ signal }) => getAccount({ signal }),
+    enabled: accessToken !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAccount(accessToken: string | null) {
+  return useQuery(getAccountQueryOptions(accessToken));
+}

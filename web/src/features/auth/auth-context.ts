@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { Account } from './api/get-account';
+
+/** Login status of storefront spec §4. */
+export const LoginStatus = {
+  /** A stored token is being validated on start; nothing is known yet. */
+  Unknown: 'Unknown',
+  /** A token appeared after start (a login here or in another tab) and is being validated. */
+  LoggingIn: 'LoggingIn',
+  LoggedIn: 'LoggedIn',
+  LoggedOut: 'LoggedOut',
+} as const;
+export type LoginStatus = (typeof LoginStatus)[keyof typeof LoginStatus];
+
+export interface AuthState {
+  status: LoginStatus;
+  account: Account | null;
+  isAdmin: boolean;
+  logout: () => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}

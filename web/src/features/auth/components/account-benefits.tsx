@@ -1,0 +1,39 @@
+import { Page } from '@/components/layout/page';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { LoginStatus, useAuth } from '../auth-context';
+import { ReaderBenefits } from './reader-benefits';
+import styles from './account-benefits.module.css';
+
+/** Benefits of a Reader account; /email-verified shows the same screen after a verification link. */
+export function AccountBenefits({ verified = false }: { verified?: boolean }) {
+  const { status } = useAuth();
+
+  return (
+    <Page
+      title={verified ? 'Your email is verified' : 'Reader account benefits'}
+      documentTitle={verified ? 'Email verified' : 'Account benefits'}
+      intro={
+        <p>
+          {verified
+            ? 'Thanks for confirming your email address. Your free Reader account is ready, with everything below.'
+            : 'A free Reader account gets you more out of every comic on Inkwell.'}
+        </p>
+      }
+    >
+      <ReaderBenefits />
+      <section className={`${styles.more} on-dark`} aria-labelledby="and-more-title">
+        <h2 id="and-more-title" className={styles.moreTitle}>
+          And More!
+        </h2>
+        <p>Digital manga and comics can be read anywhere: on your phone, tablet or computer.</p>
+        <p className={styles.notice}>Digital purchases are not available in Japan.</p>
+        {status === LoginStatus.LoggedOut && (
+          <ButtonLink to={paths.account} variant="accent" size="lg" className={styles.cta}>
+            Create Account
+          </ButtonLink>
+        )}
+      </section>
+    </Page>
+  );
+}

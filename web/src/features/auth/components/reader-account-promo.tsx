@@ -1,0 +1,28 @@
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import styles from './reader-account-promo.module.css';
+
+/** Invitation to create a free Reader account, for logged-out visitors. */
+export function ReaderAccountPromo() {
+  return (
+    <section className={`${styles.promo} on-dark`} aria-labelledby="reader-promo-title">
+      <div>
+        <h2 id="reader-promo-title" className={styles.title}>
+          Get more with a free Reader account
+        </h2>
+        <p className={styles.text}>
+          Extra free chapters for over 500 series, spotlight previews with special pricing, a library that syncs your
+          progress, and faster checkout.
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.account} variant="accent">
+          Create a free account
+        </ButtonLink>
+        <ButtonLink to={paths.accountBenefits} variant="secondary">
+          See all benefits
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}

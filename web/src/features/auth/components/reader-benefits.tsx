@@ -1,0 +1,42 @@
+import { BookIcon, CartIcon, LibraryIcon, StarIcon } from '@/components/ui/icons';
+import styles from './reader-benefits.module.css';
+
+/** The four benefits of a free Reader account (storefront spec §1). */
+export const READER_BENEFITS = [
+  {
+    icon: BookIcon,
+    title: 'Extra free chapters',
+    text: 'Read more free chapters of over 500 series.',
+  },
+  {
+    icon: StarIcon,
+    title: 'Spotlight previews',
+    text: 'Preview spotlight series before anyone else, with special pricing.',
+  },
+  {
+    icon: LibraryIcon,
+    title: 'My Comics library',
+    text: 'Keep every comic in one library, with your reading progress synced across devices.',
+  },
+  {
+    icon: CartIcon,
+    title: 'Easier purchasing',
+    text: 'Check out faster, and find your order history and badges in one place.',
+  },
+] as const;
+
+export function ReaderBenefits({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
+  return (
+    <ul className={styles.grid}>
+      {READER_BENEFITS.map(({ icon: Icon, title, text }) => (
+        <li key={title} className={styles.card}>
+          <span className={styles.icon}>
+            <Icon />
+          </span>
+          <Heading className={styles.title}>{title}</Heading>
+          <p className={styles.text}>{text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
