@@ -1,0 +1,25 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EVENTS } from '@inkwell/platform';
+import { ROOT_DIR } from './stack';
+
+/** Writes docs/events.md, the event catalogue for downstream consumers, from the catalogue module. */
+const lines = [
+  '# Integration events',
+  '',
+  'Generated from `services/platform/src/events/catalogue.ts` by `npm run docs:events`; do not edit by hand.',
+  '',
+  'Every event travels in the envelope `{ id, type, version, occurredAt, source, key, data }`: `id` is a',
+  'uuid (consumers de-duplicate on it), `key` the aggregate id. On Kafka each type has its own topic,',
+  '`inkwell.<type>`, keyed by `key`, so the events of one aggregate arrive in order. Delivery is at',
+  'least once.',
+  '',
+  '| type | version | source | meaning | data (JSON Schema) |',
+  '|---|---|---|---|---|',
+  ...Object.values(EVENTS).map(
+    (event) => `| \`${event.type}\` | ${event.version} | ${event.source} | ${event.description} | \`${JSON.stringify(event.schema).replace(/\|/g, '\\|')}\` |`,
+  ),
+  '',
+];
+await writeFile(path.join(ROOT_DIR, 'docs/events.md'), lines.join('\n'));
+console.log(`docs/events.md: ${Object.keys(EVENTS).length} event types`);
