@@ -56,7 +56,7 @@ async function main(): Promise<number> {
 
   try {
     return await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { cwd: ROOT_DIR, env, stdio: 'inherit' });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', ...files], { cwd: ROOT_DIR, env, stdio: 'inherit' });
       child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     });
   } finally {

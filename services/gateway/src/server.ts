@@ -64,10 +64,13 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     await api.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
+    // With Redis the counters are shared by every gateway replica.
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) api.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
     await api.register(rateLimit, {
       max: config.rateLimitMax,
       timeWindow: '1 minute',
-      ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }), nameSpace: 'inkwell:ratelimit:' } : {}),
+      ...(redis ? { redis, nameSpace: 'inkwell:ratelimit:' } : {}),
       // What the builder returns is thrown, so the app's error handler writes the envelope.
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
