@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { createHttpApp, failure, SERVICE_NAMES, TooManyRequestsError, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { createHttpApp, failure, mediaDir, SERVICE_NAMES, TooManyRequestsError, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
 import { mergeOpenApi } from './openapi';
@@ -92,6 +93,18 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
     });
   });
 
+  // Covers and other public images of the local file-storage driver.
+  await mkdir(mediaDir(config), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir(config),
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (response) => {
+      response.header('cache-control', 'public, max-age=86400');
+      response.header('cross-origin-resource-policy', 'same-origin');
+    },
+  });
   await serveSinglePageApp(app, config.dashboardDist, '/dashboard/', logger);
   await serveSinglePageApp(app, config.webDist, '/', logger);
 

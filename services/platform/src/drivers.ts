@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Cache } from './cache/cache';
 import { MemoryCache } from './cache/memory-cache';
 import { RedisCache } from './cache/redis-cache';
@@ -5,6 +6,8 @@ import type { CommonConfig } from './config';
 import type { EventBus } from './events/bus';
 import { InProcessEventBus } from './events/in-process-bus';
 import { KafkaEventBus } from './events/kafka-bus';
+import { LocalFileStorage } from './files/local-storage';
+import type { FileStorage } from './files/storage';
 import type { Logger } from './logger';
 
 /**
@@ -20,4 +23,13 @@ export function createEventBus(config: CommonConfig, logger: Logger): EventBus {
 
 export function createCache(config: CommonConfig): Cache {
   return config.redisUrl ? new RedisCache(config.redisUrl) : new MemoryCache();
+}
+
+/** Images live under `DATA_DIR/media`, which the gateway serves at `/media/`. */
+export function createFileStorage(config: CommonConfig): FileStorage {
+  return new LocalFileStorage(mediaDir(config));
+}
+
+export function mediaDir(config: Pick<CommonConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'media');
 }

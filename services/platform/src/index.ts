@@ -15,6 +15,8 @@ export * from './events/in-process-bus';
 export * from './events/inbox';
 export * from './events/outbox';
 export * from './events/relay';
+export * from './files/local-storage';
+export * from './files/storage';
 export * from './grpc';
 export * from './http/app';
 export * from './http/envelope';

@@ -4,6 +4,8 @@ import { createAuthGuards, type AuthGuards } from './auth/guards';
 import { TokenSigner, TokenVerifier } from './auth/tokens';
 import type { Cache } from './cache/cache';
 import type { ServiceConfig } from './config';
+import { createFileStorage } from './drivers';
+import type { FileStorage } from './files/storage';
 import { Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { EventBus } from './events/bus';
@@ -27,6 +29,7 @@ export interface ServiceContext {
   outbox: Outbox;
   cache: Cache;
   bus: EventBus;
+  files: FileStorage;
   auth: AuthGuards;
   verifier: TokenVerifier;
   /** Present in the account service only. */
@@ -95,6 +98,7 @@ export async function buildService(definition: ServiceDefinition, deps: ServiceD
     outbox,
     cache,
     bus,
+    files: createFileStorage(config),
     auth: createAuthGuards(verifier),
     verifier,
     grpc: createGrpcServer({ logger: logger.child({ component: 'grpc' }) }),
