@@ -8,6 +8,8 @@ export interface Principal {
   email: string;
   roles: string[];
   verified: boolean;
+  /** The account's "max shown rating" setting (e, e7, pg, t, m), when set. */
+  maxShownRating?: string;
 }
 
 export const ADMIN_ROLE = 'admin';
@@ -50,6 +52,7 @@ export class TokenVerifier {
         email: typeof payload.email === 'string' ? payload.email : '',
         roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
         verified: payload.verified === true,
+        ...(typeof payload.maxShownRating === 'string' ? { maxShownRating: payload.maxShownRating } : {}),
       };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError();
@@ -73,7 +76,9 @@ export class TokenSigner {
 
   async sign(principal: Principal, now = new Date()): Promise<{ token: string; expiresIn: number }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const token = await new SignJWT({ email: principal.email, roles: principal.roles, verified: principal.verified })
+    const claims: Record<string, unknown> = { email: principal.email, roles: principal.roles, verified: principal.verified };
+    if (principal.maxShownRating) claims.maxShownRating = principal.maxShownRating;
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(principal.userId)
       .setIssuer(this.issuer)

@@ -75,7 +75,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
-      return reply.status(error.statusCode).send(failure(error.statusType, error.message));
+      return reply.status(error.statusCode).send(failure(error.statusType, error.message, error.statusExtras));
     }
     if (error.validation) {
       const message = validationMessage(error.validationContext ?? 'request', error.validation as ValidationIssue[]);

@@ -3,6 +3,9 @@
  * them and the app's error handler turns them into envelopes; anything else is a 500.
  */
 export class DomainError extends Error {
+  /** Extra fields of the envelope's status, e.g. `geoRestriction`. */
+  statusExtras: { geoRestriction?: string } = {};
+
   constructor(
     readonly statusCode: number,
     readonly statusType: string,

@@ -1,0 +1,91 @@
+import { BadRequestError, DomainError, NotFoundError, type Queryable } from '@inkwell/platform';
+import {
+  effectiveRestrictedTerritories,
+  geoRestrictionStatus,
+  isShownUnder,
+  parseAgeRating,
+  parseIdOrReadableUrl,
+  publishStatusFromCode,
+  storefrontVisibility,
+  type GeoRestrictionStatus,
+} from './domain';
+import { findProductId, findSeriesId, loadProducts, loadSeries, type ProductRecord, type SeriesRecord } from './store/records';
+import type { Visitor } from './visitor';
+
+/** 403 for a product a visitor's country may not see: the spec's 'Restricted' (error, no data). */
+export class GeoRestrictedError extends DomainError {
+  constructor() {
+    super(403, 'GeoRestricted', 'This title is not available in your region.');
+    this.statusExtras = { geoRestriction: 'Restricted' };
+  }
+}
+
+export function parseItemParam(param: string) {
+  const key = parseIdOrReadableUrl(param);
+  if (!key) throw new BadRequestError('That is not a valid id or readable url.');
+  return key;
+}
+
+export async function ownedProductIds(db: Queryable, userId: string | undefined, productIds: readonly number[]): Promise<Set<number>> {
+  if (!userId || productIds.length === 0) return new Set();
+  const { rows } = await db.query<{ product_id: number }>('SELECT product_id FROM owned_products WHERE user_id = $1 AND product_id = ANY($2::bigint[])', [userId, productIds]);
+  return new Set(rows.map((row) => row.product_id));
+}
+
+/** Whether an item of `rating` is shown under the visitor's max shown rating setting. */
+export function shownTo(visitor: Visitor, rating: string): boolean {
+  const itemRating = parseAgeRating(rating);
+  return itemRating !== undefined && isShownUnder(itemRating, parseAgeRating(visitor.maxShownRating ?? ''));
+}
+
+function visibleTo(visitor: Visitor, item: { status: number; unlisted: boolean; publish_date?: Date | null; age_rating: string }, now: Date): boolean {
+  if (visitor.isAdmin) return true;
+  const status = publishStatusFromCode(item.status);
+  if (!status || storefrontVisibility({ status, unlisted: item.unlisted, publishDate: item.publish_date ?? null, now }) === 'hidden') return false;
+  return shownTo(visitor, item.age_rating);
+}
+
+export interface ProductLookup {
+  record: ProductRecord;
+  owns: boolean;
+  geo: GeoRestrictionStatus;
+}
+
+/**
+ * A product by id or readable url as this visitor may see it: hidden (unpublished, above their max
+ * shown rating, or in a hidden series) is NotFound, restricted in their country is 403 'Restricted'
+ * unless they are staff or own it.
+ */
+export async function lookupProduct(db: Queryable, param: string, visitor: Visitor, userId: string | undefined, now = new Date()): Promise<ProductLookup> {
+  const id = await findProductId(db, parseItemParam(param));
+  const [record] = id === undefined ? [] : await loadProducts(db, [id]);
+  if (!record || !visibleTo(visitor, record, now)) throw new NotFoundError();
+  if (record.series_id !== null && !visitor.isAdmin) {
+    const seriesStatus = publishStatusFromCode(record.series_status ?? -1);
+    if (!seriesStatus || storefrontVisibility({ status: seriesStatus, unlisted: false, publishDate: null, now }) === 'hidden') throw new NotFoundError();
+  }
+  const owns = (await ownedProductIds(db, userId, [record.id])).has(record.id);
+  const geo = geoRestrictionStatus({
+    restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
+    country: visitor.country,
+    isAdmin: visitor.isAdmin,
+    owns,
+    withData: false,
+  });
+  if (geo === 'Restricted') throw new GeoRestrictedError();
+  return { record, owns, geo };
+}
+
+/** A series by id or readable url; restricted in the visitor's country it still answers, flagged RestrictedWithData. */
+export async function lookupSeries(db: Queryable, param: string, visitor: Visitor, now = new Date()): Promise<{ record: SeriesRecord; geo: GeoRestrictionStatus }> {
+  const id = await findSeriesId(db, parseItemParam(param));
+  const [record] = id === undefined ? [] : await loadSeries(db, [id]);
+  if (!record || !visibleTo(visitor, { ...record, publish_date: null }, now)) throw new NotFoundError();
+  const geo = geoRestrictionStatus({ restrictedTerritories: record.restricted_territories, country: visitor.country, isAdmin: visitor.isAdmin, owns: false, withData: true });
+  return { record, geo };
+}
+
+/** The envelope status extras for a geo result: nothing when not restricted. */
+export function geoStatus(geo: GeoRestrictionStatus): { geoRestriction?: string } {
+  return geo === 'NotRestricted' ? {} : { geoRestriction: geo };
+}

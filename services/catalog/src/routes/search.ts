@@ -1,0 +1,70 @@
+import { Type } from '@sinclair/typebox';
+import { success, type App, type ServiceContext } from '@inkwell/platform';
+import type { SearchIndex } from '../search/search-index';
+import type { SearchResultView } from '../views/types';
+import { visitorOf } from '../visitor';
+
+/** Storefront spec §5: results capped at 20. */
+export const SEARCH_RESULT_LIMIT = 20;
+const SUGGESTION_LIMIT = 8;
+
+const SearchQuery = Type.Object({
+  query: Type.String({ maxLength: 200 }),
+  showSpotLightInfo: Type.Optional(Type.Boolean()),
+  includeHighlights: Type.Optional(Type.Boolean()),
+});
+
+export async function searchRoutes(app: App, context: ServiceContext, index: SearchIndex): Promise<void> {
+  const { config } = context;
+
+  app.get('/api/search/V3', {
+    preHandler: context.auth.optionalUser,
+    schema: { tags: ['search'], summary: 'Search series and products (at most 20 results)', querystring: SearchQuery },
+    handler: async (request) => {
+      const visitor = visitorOf(request, config.geoCountryHeader);
+      const text = request.query.query.trim();
+      // One character finds too much to be useful; the storefront asks for more.
+      if (text.length < 2) return success<SearchResultView[]>([], { fullCount: 0 });
+      const hits = await index.search({
+        text,
+        limit: SEARCH_RESULT_LIMIT,
+        ...(visitor.country && !visitor.isAdmin ? { country: visitor.country } : {}),
+        ...(visitor.maxShownRating ? { maxAgeRating: visitor.maxShownRating } : {}),
+      });
+      const results: SearchResultView[] = hits.map((hit) => ({
+        type: hit.kind,
+        displayType: hit.displayType,
+        content: {
+          id: hit.id,
+          title: hit.title,
+          readableUrl: hit.readableUrl,
+          thumbnails: hit.thumbnails.map((thumbnail) => ({ url: thumbnail.url, ...(thumbnail.color ? { color: thumbnail.color } : {}) })),
+        },
+      }));
+      return success(results, { fullCount: results.length });
+    },
+  });
+
+  app.get('/api/search/suggestions/:text', {
+    preHandler: context.auth.optionalUser,
+    schema: {
+      tags: ['search'],
+      summary: 'Title suggestions as the visitor types',
+      params: Type.Object({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
+      querystring: Type.Object({ field: Type.Optional(Type.String({ enum: ['series', 'product'] })) }),
+    },
+    handler: async (request) => {
+      const visitor = visitorOf(request, config.geoCountryHeader);
+      const text = request.params.text.trim();
+      if (text.length < 2) return success<string[]>([]);
+      const hits = await index.search({
+        text,
+        limit: SUGGESTION_LIMIT,
+        kind: request.query.field === 'product' ? 'product' : 'series',
+        ...(visitor.country && !visitor.isAdmin ? { country: visitor.country } : {}),
+        ...(visitor.maxShownRating ? { maxAgeRating: visitor.maxShownRating } : {}),
+      });
+      return success([...new Set(hits.map((hit) => hit.title))]);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import type { Queryable } from '@inkwell/platform';
+import { effectiveRestrictedTerritories, productTypeFromCode } from '../domain';
+import { loadProducts, loadSeries } from '../store/records';
+import { listedSql, seriesListedSql } from '../store/visibility';
+import type { SearchDocument, SearchIndex } from './search-index';
+
+function coverThumbnails(thumbnails: Array<{ url: string; width: number; height: number; color?: string; role?: string }>) {
+  return thumbnails.filter((thumbnail) => (thumbnail.role ?? 'cover') === 'cover').map(({ role: _role, ...rest }) => rest);
+}
+
+/**
+ * Keeps the search index in step with the catalogue: a listed item is (re)written, anything else
+ * removed. Driven by catalog events, and by a full rebuild for search maintenance.
+ */
+export class SearchIndexer {
+  constructor(private readonly db: Queryable, private readonly index: SearchIndex) {}
+
+  async product(id: number): Promise<void> {
+    const { rows } = await this.db.query<{ listed: boolean }>(
+      `SELECT (${listedSql('p')} AND (p.series_id IS NULL OR ${seriesListedSql('s')})) AS listed
+         FROM products p LEFT JOIN series s ON s.id = p.series_id WHERE p.id = $1`,
+      [id],
+    );
+    const [record] = rows[0]?.listed ? await loadProducts(this.db, [id]) : [];
+    if (!record) return this.index.remove('product', id);
+    const document: SearchDocument = {
+      kind: 'product',
+      id: record.id,
+      title: record.name,
+      subtitle: [record.series_title, record.relative_name, ...record.creators.filter((c) => !c.hidden).map((c) => c.name)].filter(Boolean).join(' '),
+      body: record.description,
+      readableUrl: record.readable_url,
+      displayType: productTypeFromCode(record.sub_category) ?? 'Product',
+      thumbnails: coverThumbnails(record.thumbnails),
+      ageRating: record.age_rating,
+      restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
+      popularity: record.popularity,
+    };
+    await this.index.upsert(document);
+  }
+
+  /** A series and, since their visibility and words depend on it, all of its products. */
+  async series(id: number): Promise<void> {
+    const { rows } = await this.db.query<{ listed: boolean }>(`SELECT ${seriesListedSql('s')} AS listed FROM series s WHERE s.id = $1`, [id]);
+    const [record] = rows[0]?.listed ? await loadSeries(this.db, [id]) : [];
+    if (!record) await this.index.remove('series', id);
+    else {
+      await this.index.upsert({
+        kind: 'series',
+        id: record.id,
+        title: record.title,
+        subtitle: [record.romanized_title, record.original_language_title, ...record.alt_titles, ...record.creators.filter((c) => !c.hidden).map((c) => c.name), ...record.genres.map((g) => g.name)]
+          .filter(Boolean)
+          .join(' '),
+        body: record.description,
+        readableUrl: record.readable_url,
+        displayType: 'Series',
+        thumbnails: coverThumbnails(record.thumbnails),
+        ageRating: record.age_rating,
+        restrictedTerritories: record.restricted_territories,
+        popularity: record.popularity,
+      });
+    }
+    const products = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id = $1', [id]);
+    for (const product of products.rows) await this.product(product.id);
+  }
+
+  /** Rebuilds everything (search maintenance, first start). */
+  async all(): Promise<{ series: number; products: number }> {
+    const series = await this.db.query<{ id: number }>('SELECT id FROM series ORDER BY id');
+    for (const row of series.rows) await this.series(row.id);
+    const standalone = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id IS NULL ORDER BY id');
+    for (const row of standalone.rows) await this.product(row.id);
+    const counted = await this.db.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM search_documents GROUP BY kind');
+    const count = (kind: string) => counted.rows.find((row) => row.kind === kind)?.n ?? 0;
+    return { series: count('series'), products: count('product') };
+  }
+}

@@ -1,0 +1,174 @@
+import { AGE_RATINGS } from '../domain';
+import type { AgeRating } from '../demo/types';
+import type { Queryable } from '@inkwell/platform';
+import type { Visitor } from '../visitor';
+import { shownTo } from '../access';
+import { listedSql, seriesListedSql } from './visibility';
+
+/** List sort codes of dashboard spec §3 ("List sort enumeration"). */
+export const LIST_SORTS = {
+  NewAndPopular: 0,
+  Recentlyadded: 1,
+  RecommendedForYou: 2,
+  DateAddedDescending: 3,
+  DateAddedAscending: 4,
+  PublishDateDescending: 5,
+  PublishDateAscending: 6,
+  AllTimePopular: 7,
+  TitleDescending: 8,
+  TitleAscending: 9,
+  Trending: 10,
+} as const;
+
+export interface DiscoverFilters {
+  typeIds?: number[];
+  sort?: number;
+  genreIds?: number[];
+  subCategory?: number;
+  includeSeries?: boolean;
+  scheduleStatus?: number[];
+  newOnly?: boolean;
+  ageRatings?: AgeRating[];
+  seriesStatus?: string;
+  publishStatus?: number[];
+  isOnSale?: boolean;
+  category?: number;
+  distributionType?: 'Digital' | 'Print';
+  isFree?: boolean;
+  publisherId?: number;
+  isInUserLibrary?: boolean;
+  seriesTitleSearchTerm?: string;
+  fromIndex: number;
+  count: number;
+}
+
+/** How long after its publish date an item counts as a new release. */
+export const NEW_RELEASE_DAYS = 30;
+
+const FREE_TYPES_ANONYMOUS = ['Free', 'FreeToReadAndPurchaseble'];
+const FREE_TYPES_REGISTERED = [...FREE_TYPES_ANONYMOUS, 'FreeForRegistered', 'FreeToReadForRegisteredAndPurchaseble'];
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function ratingsShown(visitor: Visitor): string[] {
+  return AGE_RATINGS.filter((rating) => shownTo(visitor, rating));
+}
+
+function productOrder(sort: number | undefined): string {
+  switch (sort) {
+    case LIST_SORTS.Recentlyadded:
+    case LIST_SORTS.DateAddedDescending:
+      return 'p.created_at DESC, p.id DESC';
+    case LIST_SORTS.DateAddedAscending:
+      return 'p.created_at ASC, p.id ASC';
+    case LIST_SORTS.PublishDateDescending:
+      return 'p.publish_date DESC NULLS LAST, p.id DESC';
+    case LIST_SORTS.PublishDateAscending:
+      return 'p.publish_date ASC NULLS LAST, p.id ASC';
+    case LIST_SORTS.AllTimePopular:
+    case LIST_SORTS.RecommendedForYou:
+      return 'p.popularity DESC, p.id DESC';
+    case LIST_SORTS.TitleDescending:
+      return 'lower(p.name) DESC, p.id DESC';
+    case LIST_SORTS.TitleAscending:
+      return 'lower(p.name) ASC, p.id ASC';
+    case LIST_SORTS.Trending:
+      return `(p.popularity * CASE WHEN p.publish_date > now() - interval '90 days' THEN 2 ELSE 1 END) DESC, p.id DESC`;
+    default:
+      // New and popular: popularity that fades with age (half weight after about a month).
+      return `(p.popularity / (1 + GREATEST(0, EXTRACT(EPOCH FROM now() - COALESCE(p.publish_date, p.created_at)) / 2592000.0))) DESC, p.id DESC`;
+  }
+}
+
+function seriesOrder(sort: number | undefined): string {
+  switch (sort) {
+    case LIST_SORTS.TitleDescending:
+      return 'lower(s.title) DESC, s.id DESC';
+    case LIST_SORTS.TitleAscending:
+      return 'lower(s.title) ASC, s.id ASC';
+    case LIST_SORTS.Recentlyadded:
+    case LIST_SORTS.DateAddedDescending:
+    case LIST_SORTS.PublishDateDescending:
+      return 'latest DESC NULLS LAST, s.id DESC';
+    case LIST_SORTS.DateAddedAscending:
+    case LIST_SORTS.PublishDateAscending:
+      return 'latest ASC NULLS LAST, s.id ASC';
+    default:
+      return 's.popularity DESC, s.id DESC';
+  }
+}
+
+/**
+ * `/discover/v2`: the ids of the products (or, with `includeSeries`, the series) that match, in
+ * order, for one page, with the total count. Only what the storefront lists for this visitor is
+ * considered: visible, listed, within the max shown rating and not restricted in their country.
+ */
+export async function discover(db: Queryable, filters: DiscoverFilters, visitor: Visitor, userId: string | undefined): Promise<{ kind: 'product' | 'series'; ids: number[]; fullCount: number }> {
+  const params = new Params();
+  const where: string[] = [
+    listedSql('p'),
+    `(p.series_id IS NULL OR ${seriesListedSql('s')})`,
+    `p.age_rating = ANY(${params.add(ratingsShown(visitor))}::text[])`,
+  ];
+  if (visitor.country && !visitor.isAdmin) {
+    const country = params.add(visitor.country);
+    where.push(`NOT (${country} = ANY(p.restricted_territories) OR ${country} = ANY(COALESCE(s.restricted_territories, '{}')))`);
+  }
+  if (filters.typeIds?.length) where.push(`p.sub_category = ANY(${params.add(filters.typeIds)}::int[])`);
+  if (filters.subCategory !== undefined) where.push(`p.sub_category = ${params.add(filters.subCategory)}`);
+  if (filters.category !== undefined) where.push(`p.category = ${params.add(filters.category)}`);
+  if (filters.genreIds?.length) where.push(`EXISTS (SELECT 1 FROM series_genres sg WHERE sg.series_id = p.series_id AND sg.genre_id = ANY(${params.add(filters.genreIds)}::bigint[]))`);
+  if (filters.ageRatings?.length) where.push(`p.age_rating = ANY(${params.add(filters.ageRatings)}::text[])`);
+  if (filters.scheduleStatus?.length) where.push(`p.status = ANY(${params.add(filters.scheduleStatus)}::int[])`);
+  if (filters.publishStatus?.length) where.push(`p.status = ANY(${params.add(filters.publishStatus)}::int[])`);
+  if (filters.newOnly) where.push(`p.publish_date <= now() AND p.publish_date > now() - interval '${NEW_RELEASE_DAYS} days'`);
+  if (filters.seriesStatus) where.push(`s.completion_status = ${params.add(filters.seriesStatus)}`);
+  if (filters.publisherId !== undefined) where.push(`COALESCE(p.publisher_id, s.publisher_id) = ${params.add(filters.publisherId)}`);
+  if (filters.seriesTitleSearchTerm) where.push(`s.title ILIKE '%' || ${params.add(filters.seriesTitleSearchTerm.replace(/[\\%_]/g, '\\$&'))} || '%'`);
+  if (filters.distributionType) where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = ${params.add(filters.distributionType)})`);
+  if (filters.isFree !== undefined) {
+    const types = params.add(visitor.signedIn ? FREE_TYPES_REGISTERED : FREE_TYPES_ANONYMOUS);
+    where.push(`${filters.isFree ? '' : 'NOT '}EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = 'Digital' AND v.price_type = ANY(${types}::text[]))`);
+  }
+  if (filters.isOnSale !== undefined) {
+    where.push(`${filters.isOnSale ? '' : 'NOT '}EXISTS (SELECT 1 FROM sales_products sp JOIN sales_campaigns c ON c.id = sp.campaign_id
+      JOIN variants v ON v.product_id = sp.product_id AND v.type = sp.variant_type AND v.enabled
+      WHERE sp.product_id = p.id AND c.status = 4 AND now() BETWEEN c.start_date AND c.end_date AND sp.discount_price_cents < v.price_cents)`);
+  }
+  if (filters.isInUserLibrary !== undefined) {
+    const owner = params.add(userId ?? '');
+    where.push(`${filters.isInUserLibrary ? '' : 'NOT '}EXISTS (SELECT 1 FROM owned_products o WHERE o.user_id = ${owner} AND o.product_id = p.id)`);
+  }
+
+  const from = `FROM products p LEFT JOIN series s ON s.id = p.series_id WHERE ${where.join(' AND ')}`;
+  const offset = params.add(filters.fromIndex);
+  const limit = params.add(filters.count);
+  if (filters.includeSeries) {
+    const { rows } = await db.query<{ id: number; full_count: number }>(
+      `SELECT s.id, count(*) OVER () AS full_count, max(p.publish_date) AS latest
+         ${from} AND p.series_id IS NOT NULL
+        GROUP BY s.id
+        ORDER BY ${seriesOrder(filters.sort)}
+        OFFSET ${offset} LIMIT ${limit}`,
+      params.values,
+    );
+    return { kind: 'series', ids: rows.map((row) => row.id), fullCount: rows[0]?.full_count ?? (await countAll(db, `SELECT count(DISTINCT s.id) ${from} AND p.series_id IS NOT NULL`, params.values.slice(0, -2))) };
+  }
+  const { rows } = await db.query<{ id: number; full_count: number }>(
+    `SELECT p.id, count(*) OVER () AS full_count ${from} ORDER BY ${productOrder(filters.sort)} OFFSET ${offset} LIMIT ${limit}`,
+    params.values,
+  );
+  return { kind: 'product', ids: rows.map((row) => row.id), fullCount: rows[0]?.full_count ?? (await countAll(db, `SELECT count(*) ${from}`, params.values.slice(0, -2))) };
+}
+
+/** A page past the end has no rows to carry the window count; count separately then. */
+async function countAll(db: Queryable, sql: string, values: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(sql, values);
+  return Number(rows[0]?.count ?? 0);
+}
