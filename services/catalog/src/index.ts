@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, type ServiceDefinition } from '@inkwell/platform';
 import { invalidateReads } from './read-cache';
+import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
 import { searchRoutes } from './routes/search';
 import { staffPublishingRoutes } from './routes/staff-publishing';
@@ -23,6 +24,7 @@ export const catalogService: ServiceDefinition = {
   async routes(app, context) {
     const index = new PostgresSearchIndex(context.db);
     await storefrontRoutes(app, context);
+    await contentRoutes(app, context);
     await lookupRoutes(app, context);
     await searchRoutes(app, context, index);
     await staffPublishingRoutes(app, context);

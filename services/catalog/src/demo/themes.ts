@@ -659,7 +659,7 @@ export const GENRE_THEMES: GenreTheme[] = [
     related: ['COMEDY', 'FOOD', 'DRAMA'],
     titles: ['Days at {place}', 'The {adj} {venue}', '{things} and Tea', 'Small Hours at the {late}', 'A Year of {year}', 'Our House on {street}'],
     words: {
-      place: ['Hollyhock House', 'Sparrow Lane', 'the Corner Laundromat', 'Willowbrook'],
+      place: ['Hollowell House', 'Sparrow Lane', 'the Corner Laundromat', 'Willowbrook'],
       adj: ['Little', 'Sunny', 'Sleepy', 'Drowsy', 'Crooked'],
       venue: ['Bookshop', 'Greenhouse', 'Bathhouse', 'Radio Station', 'Bakery'],
       things: ['Cats', 'Rain', 'Clouds', 'Paperbacks'],
@@ -687,7 +687,7 @@ export const GENRE_THEMES: GenreTheme[] = [
       'The bookshop on Sparrow Lane has four cats, three armchairs and no customers.',
       'The last bus out of Willowbrook leaves at 9:40, and everyone on it knows each other.',
       'The bathhouse boiler is older than the town and twice as stubborn.',
-      'Hollyhock House has eight rooms, five tenants and one very old tortoise.',
+      'Hollowell House has eight rooms, five tenants and one very old tortoise.',
     ],
     turns: [
       'Nothing much happens. It is wonderful.',
@@ -785,7 +785,7 @@ export const GENRE_THEMES: GenreTheme[] = [
       unit: ['Lap', 'Round', 'Rally', 'Inning', 'Length'],
       town: ['Kestrel Bay', 'Millbrook', 'Northgate', 'Port Ellery'],
       mascot: ['Otters', 'Comets', 'Herons', 'Hornets', 'Lanterns'],
-      move: ['Spike', 'Scrum', 'Breakaway', 'Backhand', 'Slam Dunk Sunday'],
+      move: ['Spike', 'Scrum', 'Breakaway', 'Backhand', 'Full Court'],
       number: ['Nine', 'Zero', 'Seven'],
     },
     heroes: [

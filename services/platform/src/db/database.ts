@@ -7,8 +7,14 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export type Row = Record<string, unknown>;
 
 /** Something queries can run on: the pool, or the client of an open transaction. */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number | null;
+}
+
+/** Row types may be interfaces (no index signature): callers say what their SELECT returns. */
 export interface Queryable {
-  query<R extends Row = Row>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  query<R = Row>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
 }
 
 export interface Transaction extends Queryable {
@@ -29,15 +35,15 @@ export class Database implements Queryable {
     this.pool.on('error', (error) => this.logger.warn({ err: error }, 'idle database connection failed'));
   }
 
-  query<R extends Row = Row>(text: string, values?: unknown[]) {
-    return this.pool.query<R>(text, values);
+  query<R = Row>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    return this.pool.query(text, values) as unknown as Promise<QueryResult<R>>;
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const callbacks: Array<() => void> = [];
     const tx: Transaction = {
-      query: <R extends Row = Row>(text: string, values?: unknown[]) => client.query<R>(text, values),
+      query: <R = Row>(text: string, values?: unknown[]) => client.query(text, values) as unknown as Promise<QueryResult<R>>,
       afterCommit: (callback) => callbacks.push(callback),
     };
     try {
