@@ -49,6 +49,8 @@ export interface CommonConfig {
   auth: AuthSettings;
   geoCountryHeader: string;
   peers: Record<ServiceName, PeerAddress>;
+  /** Seed the demo catalogue into an empty database at start-up. */
+  demoData: boolean;
 }
 
 export interface ServiceConfig extends CommonConfig {
@@ -163,7 +165,7 @@ function readKafka(r: Reader): KafkaSettings | undefined {
   return settings;
 }
 
-function readCommon(r: Reader): CommonConfig {
+function readCommon(r: Reader, embedded: boolean): CommonConfig {
   const logLevel = r.string('LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const opensearchUrl = r.url('OPENSEARCH_URL', ['http:', 'https:']);
@@ -191,6 +193,7 @@ function readCommon(r: Reader): CommonConfig {
     },
     geoCountryHeader: r.string('GEO_COUNTRY_HEADER', 'cf-ipcountry').toLowerCase(),
     peers,
+    demoData: r.boolean('DEMO_DATA', embedded),
   };
   const kafka = readKafka(r);
   if (kafka) common.kafka = kafka;
@@ -210,7 +213,7 @@ export interface LoadOptions {
 
 export function loadServiceConfig(service: ServiceName, env: Env, options: LoadOptions): ServiceConfig {
   const r = new Reader(env);
-  const common = readCommon(r);
+  const common = readCommon(r, options.embedded);
   const prefix = envPrefix(service);
   const ports = SERVICE_PORTS[service];
   const databaseUrl = r.url(`${prefix}_DATABASE_URL`, ['postgres:', 'postgresql:']) ?? r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -233,7 +236,7 @@ export function loadServiceConfig(service: ServiceName, env: Env, options: LoadO
 
 export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {
   const r = new Reader(env);
-  const common = readCommon(r);
+  const common = readCommon(r, false);
   const config: GatewayConfig = {
     ...common,
     port: r.integer('GATEWAY_PORT', r.integer('PORT', 8080, 0, 65_535), 0, 65_535),

@@ -55,6 +55,8 @@ export interface ServiceDefinition {
   subscriptions?(context: ServiceContext): Promise<void>;
   /** Runs after migrations and before listening, e.g. to seed demo data. */
   onStart?(context: ServiceContext): Promise<void>;
+  /** Runs first when the service stops: end background work before the database closes. */
+  onStop?(context: ServiceContext): Promise<void>;
 }
 
 export interface ServiceDependencies {
@@ -76,7 +78,15 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function buildService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<{ app: App; context: ServiceContext; relay: OutboxRelay }> {
+export interface BuiltService {
+  app: App;
+  context: ServiceContext;
+  relay: OutboxRelay;
+  /** Ends background work, the relay, the HTTP and gRPC servers and the database pool, in that order. */
+  stop(): Promise<void>;
+}
+
+export async function buildService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<BuiltService> {
   const { config, bus, cache } = deps;
   const logger = deps.logger.child({ service: definition.name });
   if (!config.databaseUrl) throw new Error(`${definition.name}: no database URL`);
@@ -133,12 +143,26 @@ export async function buildService(definition: ServiceDefinition, deps: ServiceD
   await definition.subscriptions?.(context);
   await definition.onStart?.(context);
   await app.ready();
-  return { app, context, relay };
+  let stopped = false;
+  return {
+    app,
+    context,
+    relay,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await definition.onStop?.(context);
+      await relay.stop();
+      await app.close();
+      await context.grpc.shutdown();
+      await db.close();
+    },
+  };
 }
 
 /** Builds the service, listens on its HTTP and gRPC ports, and starts relaying its outbox. */
 export async function startService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<RunningService> {
-  const { app, context, relay } = await buildService(definition, deps);
+  const { app, context, relay, stop } = await buildService(definition, deps);
   const { config } = deps;
   const grpcPort = await context.grpc.listen(config.host, config.grpcPort);
   await app.listen({ host: config.host, port: config.httpPort });
@@ -146,21 +170,5 @@ export async function startService(definition: ServiceDefinition, deps: ServiceD
   const httpPort = typeof address === 'object' && address ? address.port : config.httpPort;
   relay.start();
   context.logger.info({ httpPort, grpcPort }, 'service started');
-  let stopped = false;
-  return {
-    name: definition.name,
-    app,
-    context,
-    relay,
-    httpPort,
-    grpcPort,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await relay.stop();
-      await app.close();
-      await context.grpc.shutdown();
-      await context.db.close();
-    },
-  };
+  return { name: definition.name, app, context, relay, httpPort, grpcPort, stop };
 }

@@ -1,4 +1,5 @@
 import type { AgeRating, BrandColor } from './types';
+import { slugify } from './text';
 
 /**
  * Hand-written story material for each genre of the demo store. The generator combines these into
@@ -20,10 +21,11 @@ export interface GenreTheme {
   words: Record<string, string[]>;
   /** Noun phrases with their article: "a retired teacher with …". */
   heroes: string[];
-  /** Present-tense verb phrases that follow a hero: "inherits a …". */
-  premises: string[];
-  /** Stand-alone opening sentences that set a scene. */
-  settings: string[];
+  /**
+   * What the hero does, a present-tense verb phrase that follows the hero ("inherits a …"), and
+   * optionally a sentence that sets its scene. Scenes belong to one premise so they never contradict it.
+   */
+  premises: Array<{ does: string; scene?: string }>;
   /** Stand-alone second sentences that raise the stakes. */
   turns: string[];
   tones: string[];
@@ -58,20 +60,13 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a radio host working the graveyard shift',
     ],
     premises: [
-      'returns to a seaside town to sell the family inn, only to find the guests have never left',
-      "agrees to carry a stranger's ashes to a lighthouse at the edge of the map",
-      'inherits a piano, a debt and a half-brother in the same afternoon',
-      'starts answering letters addressed to a bakery that closed thirty years ago',
-      'is asked to write the eulogy for a best friend who is still very much alive',
-      'spends one summer teaching an orchestra of retirees to play a single song',
-      'goes back to the flooded valley town to find out who opened the dam',
-    ],
-    settings: [
-      'Rain has followed the ferry to Wrenhaven for nine straight days.',
-      'In a harbour town where everyone knows everyone, secrets keep better than fish.',
-      'The orchard has not been harvested since the accident.',
-      'Every Thursday at six, the old theatre on Canal Street turns its lights on for nobody.',
-      'The house on the hill has been for sale for twelve years.',
+      { does: 'returns to a seaside town to sell the family inn, only to find the guests have never left', scene: 'The inn at the end of the pier has been closed for twelve years. Someone still lights the lamps every night.' },
+      { does: "agrees to carry a stranger's ashes to a lighthouse at the edge of the map", scene: 'The letter came with a train ticket, a hand-drawn map and a small wooden box.' },
+      { does: 'inherits a piano, a debt and a half-brother in the same afternoon', scene: 'The will runs to a single page, and every line of it is a surprise.' },
+      { does: 'starts answering letters addressed to a bakery that closed thirty years ago', scene: 'The old bakery on the corner still smells of cardamom, though its ovens went cold long ago.' },
+      { does: 'is asked to write the eulogy for a best friend who is still very much alive' },
+      { does: 'spends one summer teaching an orchestra of retirees to play a single song', scene: 'Every Thursday at six, the old theatre turns its lights on for eleven retired musicians and one cracked cello.' },
+      { does: 'goes back to the drowned valley town to find out who opened the dam', scene: 'When the reservoir runs low, the church spire of the old town rises out of the water.' },
     ],
     turns: [
       'Some homecomings take longer than the journey.',
@@ -122,20 +117,13 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a disgraced duellist turned scribe',
     ],
     premises: [
-      'must smuggle the last honest map of the empire across a border that no longer exists',
-      'is commissioned to paint a princess nobody has seen in ten years',
-      'joins a caravan carrying something the emperor wants buried',
-      'is hired to catalogue a library the new regime has ordered burned',
-      'opens a teahouse in the shadow of a siege',
-      'swears to protect a child heir through the longest winter on record',
-      'keeps a secret ledger of every promise the crown has broken',
-    ],
-    settings: [
-      'In the year the rivers froze, the capital of Velmora stopped sending letters.',
-      'The Amber Road is four thousand miles long and owned, in pieces, by eleven princes.',
-      'Ostrel Gate has changed hands six times in a single generation.',
-      'The imperial archive holds every secret of the empire, and the empire is on fire.',
-      'Along the Salt Coast, the tide decides who pays taxes.',
+      { does: 'must smuggle the last honest map of the empire across a border that no longer exists', scene: 'In the year the rivers froze, the capital stopped sending letters and started redrawing maps.' },
+      { does: 'is commissioned to paint a princess nobody has seen in ten years', scene: 'The east wing of the palace has been locked for a decade.' },
+      { does: 'joins a caravan carrying something the emperor wants buried', scene: 'The trade road is four thousand miles long and owned, in pieces, by eleven princes.' },
+      { does: 'is hired to catalogue a library the new regime has ordered burned', scene: 'The imperial archive holds every secret of the empire, and the empire is on fire.' },
+      { does: 'opens a teahouse on the front line and serves both armies', scene: 'The city has been under siege for two hundred days. The teahouses are still open.' },
+      { does: 'swears to protect a child heir through the longest winter on record' },
+      { does: 'keeps a secret ledger of every promise the crown has broken', scene: 'The border town has changed hands six times in a single generation.' },
     ],
     turns: [
       'History is written by the victors. This is the draft they tried to destroy.',
@@ -167,10 +155,13 @@ export const GENRE_THEMES: GenreTheme[] = [
     colors: ['orange', 'red', 'yellow'],
     ratings: ['t', 'pg', 'm'],
     related: ['FANTASY', 'SCI-FI', 'COMEDY'],
-    titles: ['{adj} {noun}', '{noun} Runners', 'Edge of the {place}', 'The {noun} Hunters', 'Project {code}', 'Sky Reef {noun}'],
+    titles: ['{adj} {noun}', '{runner} Runners', 'Edge of the {place}', 'The {quarry} Hunters', 'Project {code}', 'The {run} Run'],
     words: {
-      adj: ['Iron', 'Burning', 'Skyward', 'Feral', 'Crimson', 'Untamed', 'Last'],
-      noun: ['Horizon', 'Vanguard', 'Ember', 'Cinder', 'Talon', 'Comet', 'Wildfire', 'Drift', 'Meteor'],
+      adj: ['Iron', 'Burning', 'Skyward', 'Crimson', 'Untamed', 'Last'],
+      noun: ['Horizon', 'Vanguard', 'Talon', 'Comet', 'Wildfire', 'Meteor'],
+      runner: ['Cinder', 'Comet', 'Storm', 'Sand', 'Rooftop'],
+      quarry: ['Cloud', 'Relic', 'Storm', 'Comet'],
+      run: ['Comet', 'Wildfire', 'Salt Flat', 'Midnight'],
       place: ['World', 'Map', 'Burning Coast', 'Sky Reef', 'Sunken Sky'],
       code: ['Halcyon', 'Kestrel', 'Meridian', 'Ironbark', 'Skylark'],
     },
@@ -184,20 +175,13 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a street racer with a stolen engine',
     ],
     premises: [
-      'signs on with a salvage crew hunting a city that sank into the clouds',
-      'is handed a sealed case and told to outrun an entire army',
-      'enters a race across a desert that rearranges itself every night',
-      'wakes up with a map tattooed on one arm and no memory of who drew it',
-      'inherits an airship, its debts and its very angry crew',
-      'must climb a tower of a hundred floors with one rule: never look down',
-      'is drafted into a tournament where the prize is a wish and the losers vanish',
-    ],
-    settings: [
-      'Three hundred years ago the sky cracked, and the islands began to float.',
-      'The desert of Qarrah moves a mile every night, and so do the people who live in it.',
-      'In the salvage towns of the Burning Coast, everything has a price and most of it is on fire.',
-      'Every ten years the Tower opens its doors for a single day.',
-      'The fastest way across the continent is by airship. The second fastest is by luck.',
+      { does: 'signs on with a salvage crew hunting a city that sank into the clouds', scene: 'Three hundred years ago the sky cracked, and the islands began to float.' },
+      { does: 'is handed a sealed case and told to outrun an entire army' },
+      { does: 'enters a race across a desert that rearranges itself every night', scene: 'In the sand sea, maps are useless after sunrise.' },
+      { does: 'wakes up with a map tattooed on one arm and no memory of who drew it' },
+      { does: 'inherits an airship, its debts and its very angry crew', scene: 'The fastest way across the continent is by airship. The second fastest is by luck.' },
+      { does: 'must climb a tower of a hundred floors with one rule: never look down', scene: 'Every ten years the Tower opens its doors for a single day.' },
+      { does: 'is drafted into a tournament where the prize is a wish and the losers vanish', scene: 'Once a generation, the arena above the clouds calls for champions.' },
     ],
     turns: [
       'The odds are terrible. The view is incredible.',
@@ -247,18 +231,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a courier for a bank that does not exist',
     ],
     premises: [
-      'finds one wrong number in a billion-dollar ledger and has seventy-two hours to explain it',
-      'overhears a sentence that was never supposed to be translated',
-      'is framed for a murder that will not happen until next Thursday',
-      "agrees to hold a stranger's phone for one hour, and it starts ringing",
-      'wakes up in a hotel room booked under a name that is almost right',
-      'is the only passenger who noticed the night train skip a station',
-    ],
-    settings: [
-      'At 3:12 a.m., every phone in the Meridian Hotel rings at once.',
-      'Greyport has one bank, one harbour and one man who owns both.',
-      'The summit lasted four hours and officially never happened.',
-      'The night train to Halden has run on time for forty years. Tonight it is early.',
+      { does: 'finds one wrong number in a billion-dollar ledger and has seventy-two hours to explain it', scene: 'The harbour town has one bank, one harbour and one man who owns both.' },
+      { does: 'overhears a sentence that was never supposed to be translated', scene: 'The summit lasted four hours and officially never happened.' },
+      { does: 'is framed for a murder that will not happen until next Thursday' },
+      { does: "agrees to hold a stranger's phone for one hour, and it starts ringing" },
+      { does: 'wakes up in a hotel room booked under a name that is almost right', scene: 'At 3:12 a.m., every phone in the hotel rings at once.' },
+      { does: 'is the only passenger who noticed the night train skip a station', scene: 'The night train has run on time for forty years. Tonight it is early.' },
     ],
     turns: [
       'Trust no one, especially the people offering help.',
@@ -307,18 +285,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a rural vet',
     ],
     premises: [
-      'moves into a flat where the previous tenant left instructions taped to every door',
-      'takes a job cataloguing the belongings of a village that vanished overnight',
-      'hears a voice on the baby monitor in a house with no baby',
-      'agrees to sit with a dying stranger who will not stop smiling',
-      'notices the town reservoir is lower every morning, as if something is drinking it',
-      'finds that the family in the old photographs is slowly turning to face the camera',
-    ],
-    settings: [
-      'Nobody in Marrow Lane owns a mirror anymore.',
-      'The village of Upper Thorn was found empty on a Sunday, dinner still warm on the tables.',
-      'The instructions are taped to every door, and the first one says: do not read the last one.',
-      'Every winter, the snow in Gallow Street falls upward for one night.',
+      { does: 'moves into a flat where the previous tenant left instructions taped to every door', scene: 'The first note says: do not read the last one.' },
+      { does: 'takes a job cataloguing the belongings of a village that vanished overnight', scene: 'The village was found empty on a Sunday, dinner still warm on the tables.' },
+      { does: 'hears a voice on the baby monitor in a house with no baby' },
+      { does: 'agrees to sit with a dying stranger who will not stop smiling' },
+      { does: 'notices the town reservoir is lower every morning, as if something is drinking it', scene: 'Nobody in town swims in the reservoir anymore. Nobody says why.' },
+      { does: 'finds that the family in the old photographs is slowly turning to face the camera', scene: 'Nobody on the lane owns a mirror anymore.' },
     ],
     turns: [
       'Some doors are closed for a reason.',
@@ -350,9 +322,10 @@ export const GENRE_THEMES: GenreTheme[] = [
     colors: ['orange', 'yellow', 'pink', 'red'],
     ratings: ['e', 'e7', 'pg'],
     related: ['SLICE OF LIFE', 'COMEDY', 'DRAMA'],
-    titles: ['The Midnight {dish} {venue}', 'Salt & {flavour}', '{dish} for {who}', 'Second Helpings at {place}', 'The {adj} Kitchen', 'One More {dish}'],
+    titles: ['The Midnight {dish} {venue}', 'Salt & {flavour}', '{dish} for {who}', 'Second Helpings at {place}', 'The {adj} Kitchen', 'One More {serving}'],
     words: {
-      dish: ['Noodle', 'Dumpling', 'Curry', 'Soup', 'Bread', 'Pie', 'Broth', 'Rice'],
+      dish: ['Noodle', 'Dumpling', 'Curry', 'Soup', 'Bread', 'Pie', 'Broth'],
+      serving: ['Bowl', 'Slice', 'Helping', 'Round'],
       venue: ['Cart', 'Stall', 'Diner', 'Counter'],
       flavour: ['Ember', 'Honey', 'Smoke', 'Citrus', 'Cinnamon'],
       who: ['Strangers', 'Two', 'the Road', 'Lost Souls', 'a Rainy Night'],
@@ -369,18 +342,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a former food critic',
     ],
     premises: [
-      'takes over a noodle cart that only opens after midnight',
-      'opens a six-seat diner where the menu is whatever the customer needs',
-      'enters a cooking tournament to win back the family restaurant',
-      'cooks dinner every night for a grumpy neighbour who never says thank you',
-      'travels the coast collecting recipes from grandmothers before they are lost',
-      'tries to recreate a dish from a single, smudged recipe card',
-    ],
-    settings: [
-      'The noodle cart on Kessel Street opens at midnight and closes when the broth runs out.',
-      'The Marigold has six seats, one cook and no menu.',
-      'Every town on the coast has a soup, and every soup has a grandmother.',
-      'The smell of fresh bread reaches the station before the first train does.',
+      { does: 'takes over a noodle cart that only opens after midnight', scene: 'Some of the best meals in the city are served at two in the morning, from a cart with no name.' },
+      { does: 'opens a six-seat diner where the menu is whatever the customer needs', scene: 'The sign on the door just says OPEN.' },
+      { does: 'enters a cooking tournament to win back the family restaurant' },
+      { does: 'cooks dinner every night for a grumpy neighbour who never says thank you' },
+      { does: 'travels the coast collecting recipes from grandmothers before they are lost', scene: 'Every town on the coast has a soup, and every soup has a grandmother.' },
+      { does: 'tries to recreate a family recipe from a single, smudged card', scene: 'Some recipes are written down. The best ones are argued about.' },
     ],
     turns: [
       'Every recipe has a story, and some stories need extra salt.',
@@ -432,18 +399,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a bookshop clerk with strong opinions',
     ],
     premises: [
-      'agrees to a fake engagement with a sworn rival to save two family businesses',
-      'shares an umbrella with the same stranger every rainy Thursday and never asks for a name',
-      'is paired with a childhood enemy for a year-long exchange programme',
-      'keeps getting letters meant for the previous tenant, and starts writing back',
-      'falls for a pop idol hiding in plain sight at the corner café',
-      'makes a bet to go on one hundred first dates in one hundred days',
-    ],
-    settings: [
-      'It rains every Thursday in Linden Square, and the umbrellas are always one short.',
-      'The flower market opens at four in the morning, which is when the best confessions happen.',
-      'Two bakeries, one street, forty years of feud.',
-      'The observatory closes at midnight, except for one very persistent visitor.',
+      { does: 'agrees to a fake engagement with a sworn rival to save two family businesses', scene: 'Two bakeries, one street, forty years of feud.' },
+      { does: 'shares an umbrella with the same stranger every rainy Thursday and never asks for a name', scene: 'It rains every Thursday in the old square, and there is always one umbrella too few.' },
+      { does: 'is paired with a childhood enemy for a year-long exchange programme' },
+      { does: 'keeps getting letters meant for the previous tenant, and starts writing back' },
+      { does: 'falls for the quiet regular at table four, who turns out to be the most famous pop idol in the country', scene: 'The corner café has the best coffee in town and one regular who never takes off the sunglasses.' },
+      { does: 'makes a bet to go on one hundred first dates in one hundred days' },
     ],
     turns: [
       'Falling in love was never part of the plan. Neither was the rain.',
@@ -493,18 +454,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a minor god of lost umbrellas',
     ],
     premises: [
-      'discovers the new roommate is a dragon with a strict skincare routine',
-      'is forced to run the least popular club in school, with three members and a goose',
-      'tries to live a quiet life in the suburbs while former henchmen keep visiting',
-      'accidentally summons a demon who only wants to learn to bake',
-      'inherits a haunted apartment whose ghost refuses to be scary',
-      'is promoted to manager of a shop that exists in five dimensions at once',
-    ],
-    settings: [
-      'Apartment 4B has a dragon, a ghost and a strict no-pets policy.',
-      'The Nap Club has three members, one goose and a budget of zero.',
-      'The Demon Lord has retired to the suburbs and would like some peace and quiet.',
-      'Every shift at the corner shop starts with a portal and ends with paperwork.',
+      { does: 'discovers the new roommate is a dragon with a strict skincare routine', scene: 'Apartment 4B has a dragon, a ghost and a strict no-pets policy.' },
+      { does: 'is forced to run the least popular club in school', scene: 'The club has three members, one goose and a budget of zero.' },
+      { does: 'tries to live a quiet life in the suburbs while former henchmen keep visiting', scene: 'Retirement in the suburbs was supposed to be quiet.' },
+      { does: 'accidentally summons a demon who only wants to learn to bake' },
+      { does: 'inherits a haunted apartment whose ghost refuses to be scary' },
+      { does: 'is promoted to manager of a shop that exists in five dimensions at once', scene: 'Every shift at the corner shop starts with a portal and ends with paperwork.' },
     ],
     turns: [
       'Chaos is a full-time job. The pay is terrible.',
@@ -554,18 +509,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a retired hero running a tavern',
     ],
     premises: [
-      'sets out to return a stolen star to the sky before the kingdom forgets what night looks like',
-      'is chosen by a talking sword with terrible taste in heroes',
-      'must broker peace between the forest and the city that keeps cutting it down',
-      'accidentally signs a contract with a god of small things',
-      'inherits a tower that walks one mile east every night',
-      'is tasked with guarding the last egg of a dying species',
-    ],
-    settings: [
-      'In Eldmere, the moon has not risen for a hundred nights.',
-      'The Glass Forest rings like a bell whenever someone lies inside it.',
-      'Every witch in Brindlemoor is licensed, registered and mildly terrifying.',
-      'The tower walks one mile east every night, and nobody knows where it is going.',
+      { does: 'sets out to return a stolen star to the sky before the kingdom forgets what night looks like', scene: 'The moon has not risen for a hundred nights.' },
+      { does: 'is chosen by a talking sword with terrible taste in heroes' },
+      { does: 'must broker peace between the forest and the city that keeps cutting it down', scene: 'The old forest rings like a bell whenever someone lies inside it.' },
+      { does: 'accidentally signs a contract with a god of small things' },
+      { does: 'inherits a tower that walks one mile east every night', scene: 'Nobody in the valley has ever seen the tower arrive. Everybody has seen it leave.' },
+      { does: 'is tasked with guarding the last egg of a dying species', scene: 'The last dragons left the mountains a hundred years ago. One of them forgot something.' },
     ],
     turns: [
       'Magic always has a price, and the invoice is overdue.',
@@ -614,18 +563,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a botanist on a terraforming crew',
     ],
     premises: [
-      "discovers that the ship's destination was quietly changed three hundred years ago",
-      'intercepts a message from a planet that has not formed yet',
-      'must negotiate first contact with a species that speaks only in music',
-      'wakes from cryosleep to find the crew voted to leave without anyone aboard',
-      'is assigned to babysit an AI convinced that it is a houseplant',
-      'finds a door on the station that is not on any blueprint',
-    ],
-    settings: [
-      'The generation ship Amaranth has been travelling for three hundred years. Nobody aboard has seen a sky.',
-      'Vesta Ring customs handles nine thousand ships a day and one very strange parcel.',
-      'The signal from Kepler Deep repeats every eleven minutes. Today it changed.',
-      'On Perihelion Station, the night shift lasts four months.',
+      { does: 'discovers that the destination was quietly changed before anyone aboard was born', scene: 'The generation ship has been travelling for three hundred years. Nobody aboard has seen a sky.' },
+      { does: 'intercepts a message from a planet that has not formed yet', scene: 'The signal from deep space repeats every eleven minutes. Today it changed.' },
+      { does: 'must negotiate first contact with a species that speaks only in music' },
+      { does: 'wakes from cryosleep to find the crew voted to leave without anyone aboard' },
+      { does: 'is assigned to babysit an AI convinced that it is a houseplant' },
+      { does: 'finds a door on the station that is not on any blueprint', scene: 'On the research station, the night shift lasts four months.' },
     ],
     turns: [
       'Space is vast, cold and full of paperwork.',
@@ -676,18 +619,12 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a new-in-town librarian',
     ],
     premises: [
-      'moves to a seaside town and takes over a bookshop with four cats and no customers',
-      'runs a tiny neighbourhood bathhouse that is always one repair away from closing',
-      'spends a year photographing every bus stop on a single country route',
-      'restores a greenhouse with the help of three kids and a very old tortoise',
-      'starts a late-night radio show that only the insomniacs of the town listen to',
-      'shares a draughty old house with five strangers who slowly become friends',
-    ],
-    settings: [
-      'The bookshop on Sparrow Lane has four cats, three armchairs and no customers.',
-      'The last bus out of Willowbrook leaves at 9:40, and everyone on it knows each other.',
-      'The bathhouse boiler is older than the town and twice as stubborn.',
-      'Hollowell House has eight rooms, five tenants and one very old tortoise.',
+      { does: 'moves to a seaside town to take over a bookshop nobody visits', scene: 'The bookshop by the harbour has four cats, three armchairs and no customers.' },
+      { does: 'runs a tiny neighbourhood bathhouse that is always one repair away from closing', scene: 'The bathhouse boiler is older than the town and twice as stubborn.' },
+      { does: 'spends a year photographing every bus stop on a single country route', scene: 'The last bus out of the valley leaves at 9:40, and everyone on it knows each other.' },
+      { does: 'restores a greenhouse with the help of three kids and a very old tortoise' },
+      { does: 'starts a late-night radio show that only the insomniacs of the town listen to' },
+      { does: 'shares a draughty old house with five strangers who slowly become friends', scene: 'The old house on the hill has eight rooms, five tenants and one temperamental boiler.' },
     ],
     turns: [
       'Nothing much happens. It is wonderful.',
@@ -733,21 +670,16 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a retired stage magician',
       'a tea-room owner who solves murders between orders',
       'an insurance investigator with insomnia',
-      'a pair of twins who share one detective licence',
+      'one half of a pair of twins who share a detective licence',
       'a former pickpocket turned police consultant',
     ],
     premises: [
-      'investigates a locked-room murder at a hotel where every guest is a famous novelist',
-      'is the only one who believes the drowned violinist was murdered',
-      'reopens a cold case after a stolen painting reappears in the school art room',
-      'must solve a string of disappearances tied to a forgotten card game',
-      'finds a coded diary in the lining of a second-hand coat',
-    ],
-    settings: [
-      'Eleven novelists check into the Grand Meridian Hotel. Ten check out.',
-      'The violinist was found in the fountain, and the fountain is eight inches deep.',
-      'Every clock in the guild stopped at 4:17, except one.',
-      'The painting was stolen in 1987. It came back on a Tuesday.',
+      { does: 'investigates a locked-room murder at a hotel where every guest is a famous novelist', scene: 'Eleven novelists check into the hotel. Ten check out.' },
+      { does: 'is the only one who believes the drowned violinist was murdered', scene: 'The violinist was found in the fountain, and the fountain is eight inches deep.' },
+      { does: 'reopens a cold case after a stolen painting reappears in the school art room', scene: 'The painting was stolen in 1987. It came back on a Tuesday.' },
+      { does: 'must solve a string of disappearances tied to a forgotten card game' },
+      { does: 'finds a coded diary in the lining of a second-hand coat' },
+      { does: "is hired to find out why every clock in the clockmakers' guild stopped at 4:17, except one" },
     ],
     turns: [
       'Everyone has an alibi. Everyone is lying.',
@@ -779,14 +711,14 @@ export const GENRE_THEMES: GenreTheme[] = [
     colors: ['orange', 'blue', 'red'],
     ratings: ['e7', 'pg', 't'],
     related: ['DRAMA', 'COMEDY', 'SLICE OF LIFE'],
-    titles: ['The {adj} Court', 'One More {unit}', 'The {town} {mascot}', '{move}!', 'Lane {number}', 'Rise of the {mascot}'],
+    titles: ['Against the {odds}', 'One More {unit}', 'The {town} {mascot}', '{move}!', 'Second {half}', 'Rise of the {mascot}'],
     words: {
-      adj: ['Midnight', 'Rooftop', 'Rusted', 'Harbour'],
-      unit: ['Lap', 'Round', 'Rally', 'Inning', 'Length'],
+      odds: ['Odds', 'Clock', 'Current', 'Wind'],
+      unit: ['Round', 'Mile', 'Season', 'Try'],
       town: ['Kestrel Bay', 'Millbrook', 'Northgate', 'Port Ellery'],
       mascot: ['Otters', 'Comets', 'Herons', 'Hornets', 'Lanterns'],
-      move: ['Spike', 'Scrum', 'Breakaway', 'Backhand', 'Full Court'],
-      number: ['Nine', 'Zero', 'Seven'],
+      move: ['Breakaway', 'Comeback', 'Underdogs', 'Full Sprint'],
+      half: ['Half', 'Wind', 'Season'],
     },
     heroes: [
       'a benchwarmer who has never scored a point',
@@ -794,21 +726,15 @@ export const GENRE_THEMES: GenreTheme[] = [
       'a transfer student who only knows street ball',
       'a coach with one season to save the team',
       'a goalkeeper who is afraid of the ball',
-      'a swimmer who trains in the sea at dawn',
+      'a swimmer who practises in the sea at dawn',
     ],
     premises: [
-      'joins a volleyball team with five players and no gym',
-      'must lead a rugby club of misfits to the national finals',
-      'enters a marathon relay with strangers met at a noodle stand',
-      'takes up table tennis to beat an old rival, who happens to be a grandmother',
-      'tries to rebuild a rowing crew in a town without a river',
-      'trains for a boxing match nobody thinks can be won',
-    ],
-    settings: [
-      'The Millbrook Otters have not won a game in nine years.',
-      'The rooftop court is the only one in the city that is free, and the only one with a view.',
-      'Lane Nine is where they put the swimmers nobody expects anything from.',
-      'Port Ellery has one rowing boat, eight volunteers and no river.',
+      { does: 'joins a volleyball team of five players and one very old ball', scene: 'The team has not won a game in nine years, and the gym is now a car park.' },
+      { does: 'must lead a rugby club of misfits to the national finals' },
+      { does: 'enters a marathon relay with strangers met at a noodle stand' },
+      { does: 'takes up table tennis to beat an old rival, who happens to be a grandmother' },
+      { does: "tries to rebuild the town's rowing crew from scratch", scene: 'The town has one rowing boat, eight volunteers and no river.' },
+      { does: 'trains for a boxing match nobody thinks can be won', scene: 'The boxing gym above the laundrette has one ring, two gloves and a waiting list of zero.' },
     ],
     turns: [
       'Talent gets you on the court. Heart keeps you there.',
@@ -839,6 +765,11 @@ export const GENRE_THEMES: GenreTheme[] = [
 
 /** A tag-like genre given to series with an adaptation, never a series' main genre. */
 export const MADE_INTO_ANIME = 'MADE INTO ANIME';
+
+/** Genre keys are the labels' slugs ("ACTION & ADVENTURE" → "action-and-adventure"). */
+export function genreKey(label: string): string {
+  return slugify(label);
+}
 
 /** Chapter titles any genre may use once its own run out. */
 export const SHARED_CHAPTER_TITLES = [

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { success, type App, type ServiceContext } from '@inkwell/platform';
 import type { SearchIndex } from '../search/search-index';
 import type { SearchResultView } from '../views/types';
-import { visitorOf } from '../visitor';
+import { cachedRead } from '../read-cache';
+import { visitorCacheKey, visitorOf } from '../visitor';
 
 /** Storefront spec §5: results capped at 20. */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -25,23 +26,27 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
       const text = request.query.query.trim();
       // One character finds too much to be useful; the storefront asks for more.
       if (text.length < 2) return success<SearchResultView[]>([], { fullCount: 0 });
-      const hits = await index.search({
-        text,
-        limit: SEARCH_RESULT_LIMIT,
-        ...(visitor.country && !visitor.isAdmin ? { country: visitor.country } : {}),
-        ...(visitor.maxShownRating ? { maxAgeRating: visitor.maxShownRating } : {}),
+      // Cached per query (and visitor class), as the storefront spec says.
+      const key = request.principal ? undefined : `${visitorCacheKey(visitor)}:search:${text.toLowerCase()}`;
+      return cachedRead(context.cache, key, async () => {
+        const hits = await index.search({
+          text,
+          limit: SEARCH_RESULT_LIMIT,
+          ...(visitor.country && !visitor.isAdmin ? { country: visitor.country } : {}),
+          ...(visitor.maxShownRating ? { maxAgeRating: visitor.maxShownRating } : {}),
+        });
+        const results: SearchResultView[] = hits.map((hit) => ({
+          type: hit.kind,
+          displayType: hit.displayType,
+          content: {
+            id: hit.id,
+            title: hit.title,
+            readableUrl: hit.readableUrl,
+            thumbnails: hit.thumbnails.map((thumbnail) => ({ url: thumbnail.url, ...(thumbnail.color ? { color: thumbnail.color } : {}) })),
+          },
+        }));
+        return success(results, { fullCount: results.length });
       });
-      const results: SearchResultView[] = hits.map((hit) => ({
-        type: hit.kind,
-        displayType: hit.displayType,
-        content: {
-          id: hit.id,
-          title: hit.title,
-          readableUrl: hit.readableUrl,
-          thumbnails: hit.thumbnails.map((thumbnail) => ({ url: thumbnail.url, ...(thumbnail.color ? { color: thumbnail.color } : {}) })),
-        },
-      }));
-      return success(results, { fullCount: results.length });
     },
   });
 

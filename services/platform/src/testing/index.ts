@@ -48,7 +48,7 @@ export function testKeys() {
 export function testServiceConfig(service: ServiceDefinition['name'], databaseUrl: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   const config = loadServiceConfig(service, { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', GRPC_PORT: '0' }, { embedded: true });
   const { publicKeyPem, privateKeyPem } = testKeys();
-  return { ...config, databaseUrl, auth: { ...config.auth, publicKeyPem, privateKeyPem }, ...overrides };
+  return { ...config, databaseUrl, demoData: false, auth: { ...config.auth, publicKeyPem, privateKeyPem }, ...overrides };
 }
 
 /** Signs an access token the way the account service does. */
@@ -79,7 +79,7 @@ export async function buildTestService(definition: ServiceDefinition, options: {
   const database = await createTestDatabase(definition.name);
   const bus = options.bus ?? new InProcessEventBus(testLogger);
   const cache = options.cache ?? testCache();
-  const { app, context, relay } = await buildService(definition, {
+  const { app, context, relay, stop } = await buildService(definition, {
     config: testServiceConfig(definition.name, database.url),
     logger: testLogger,
     bus,
@@ -93,10 +93,7 @@ export async function buildTestService(definition: ServiceDefinition, options: {
     bus,
     database,
     async close() {
-      await relay.stop();
-      await app.close();
-      await context.grpc.shutdown();
-      await context.db.close();
+      await stop();
       if (!options.cache) await cache.close();
       await database.drop();
     },
