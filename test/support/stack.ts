@@ -16,7 +16,7 @@ export interface TestStack extends Stack {
 export async function startTestStack(env: Env = {}): Promise<TestStack> {
   const databases: TestDatabase[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-stack-'));
-  const stackEnv: Env = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
+  const stackEnv: Env = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', ...env };
   delete stackEnv.DATABASE_URL;
   for (const name of SERVICE_NAMES) {
     const database = await createTestDatabase(name);
