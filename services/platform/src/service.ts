@@ -86,14 +86,19 @@ export interface BuiltService {
   stop(): Promise<void>;
 }
 
+/** Applies the platform's migrations (outbox, inbox) and then the service's own. */
+export async function applyMigrations(db: Database, definition: Pick<ServiceDefinition, 'name' | 'migrationsDir'>, logger: Logger): Promise<void> {
+  await migrate(db, 'platform', PLATFORM_MIGRATIONS, logger);
+  await migrate(db, definition.name, definition.migrationsDir, logger);
+}
+
 export async function buildService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<BuiltService> {
   const { config, bus, cache } = deps;
   const logger = deps.logger.child({ service: definition.name });
   if (!config.databaseUrl) throw new Error(`${definition.name}: no database URL`);
   if (!config.auth.publicKeyPem) throw new Error(`${definition.name}: no public key to verify access tokens`);
   const db = new Database(config.databaseUrl, logger);
-  await migrate(db, 'platform', PLATFORM_MIGRATIONS, logger);
-  await migrate(db, definition.name, definition.migrationsDir, logger);
+  await applyMigrations(db, definition, logger);
 
   let relay: OutboxRelay | undefined;
   const outbox = new Outbox(definition.name, () => relay?.nudge());

@@ -116,8 +116,12 @@ function newReleaseArticle(ctx: NewsContext, plans: SeriesPlan[]): Draft | null 
   };
 }
 
+const firstRelease = (plan: SeriesPlan): Date => new Date(plan.series.products[0]?.publishDate ?? 0);
+
+/** Licensing news is about one of the newest series, dated a few weeks before its launch. */
 function licensingArticle(ctx: NewsContext, plans: SeriesPlan[], kind: 'manga' | 'comics'): Draft | null {
-  const plan = feature(ctx, plans.filter((p) => p.publisher.kind === kind));
+  const newest = plans.filter((p) => p.publisher.kind === kind).sort((a, b) => firstRelease(b).getTime() - firstRelease(a).getTime());
+  const plan = feature(ctx, newest.slice(0, 4));
   if (!plan) return null;
   const { series } = plan;
   const { publisher } = plan;
@@ -137,7 +141,7 @@ function licensingArticle(ctx: NewsContext, plans: SeriesPlan[], kind: 'manga' |
       (plan.format !== 'chapters' ? `<li>Collected volumes in print and digital</li>` : '') +
       (translator ? `<li>Translated by ${escapeMarkup(ctx.creatorNames.get(translator.creator) ?? '')}</li>` : '') +
       `</ul>`,
-    publishedAt: daysBefore(ctx, ctx.rng.int(40, 150)),
+    publishedAt: daysBefore(ctx, Math.round((ctx.now.getTime() - firstRelease(plan).getTime()) / 86_400_000) + ctx.rng.int(20, 60)),
     pageType: 'News',
     series: series.key,
   };
@@ -169,14 +173,17 @@ function animeArticle(ctx: NewsContext, plans: SeriesPlan[]): Draft | null {
   const plan = feature(ctx, plans.filter((p) => p.series.genres.includes('made-into-anime')));
   if (!plan) return null;
   const studio = ctx.rng.pick(ANIMATION_STUDIOS);
+  const free = plan.freeChapters;
+  const catchUp = free
+    ? `The first ${free.count === 1 ? 'chapter is' : `${free.count} chapters are`} free to read${free.type === 'FreeForRegistered' ? ' with a Reader account' : ''}, so there is time to catch up.`
+    : 'There is still time to catch up before the premiere.';
   return {
     title: `${plan.series.title} Anime Announced by ${studio}`,
-    summary: `The hit manga comes to the screen, and the first chapters are free to read while you wait.`,
-    bodyHtml:
-      paragraphs(
-        `${link(plan.series)} is getting an anime adaptation from ${studio}, with a first season planned for next year.`,
-        `To celebrate, the opening chapters are free to read for everyone with a Reader account. ${escapeMarkup(plan.opening)}`,
-      ),
+    summary: `The hit manga is coming to the screen. ${catchUp}`,
+    bodyHtml: paragraphs(
+      `${link(plan.series)} is getting an anime adaptation from ${studio}, with a first season planned for next year.`,
+      `${escapeMarkup(plan.opening)} ${catchUp}`,
+    ),
     publishedAt: daysBefore(ctx, ctx.rng.int(5, 60)),
     pageType: 'News',
     series: plan.series.key,
@@ -198,7 +205,7 @@ function eventArticle(ctx: NewsContext, plans: SeriesPlan[]): Draft {
         .join('')}</ul>` +
       paragraphs(
         promo
-          ? `Every visitor can take home a free copy of the ${link(promo.series)} festival special while supplies last.`
+          ? `Every visitor can take home a free festival special of ${link(promo.series)} while supplies last.`
           : 'Genre samplers are free at the booth while supplies last, and new Reader accounts get early access to spotlight series.',
       ),
     publishedAt: daysBefore(ctx, ctx.rng.int(15, 45)),
@@ -234,7 +241,10 @@ function saleArticle(ctx: NewsContext, plans: SeriesPlan[]): Draft | null {
     bodyHtml:
       paragraphs('Cosy season calls for a tall stack of comics. Digital volumes across the store are discounted for a limited time.') +
       `<h2>Staff picks</h2><ul>${picks
-        .map(({ plan, product }) => `<li>${link(plan.series)}: ${escapeMarkup(product.name)}, now ${cents(product.saleDigitalPriceCents!)}</li>`)
+        .map(({ plan, product }) => {
+          const full = product.variants.find((v) => v.type === 'Digital')?.priceCents ?? 0;
+          return `<li><a href="/product/${product.readableUrl}">${escapeMarkup(product.name)}</a>, now ${cents(product.saleDigitalPriceCents!)} (was ${cents(full)}), from ${link(plan.series)}</li>`;
+        })
         .join('')}</ul>` +
       paragraphs('Find every discounted title under On Sale in Browse.'),
     publishedAt: daysBefore(ctx, ctx.rng.int(1, 10)),
@@ -246,15 +256,17 @@ function finaleArticle(ctx: NewsContext, plans: SeriesPlan[]): Draft | null {
   const plan = feature(ctx, plans.filter((p) => p.series.completionStatus === 'Completed'));
   if (!plan) return null;
   const last = plan.series.products.filter((x) => x.subCategory === 'Volume' && x.status === 'Published').at(-1);
-  const creators = joinNames(storyCreators(plan.series, ctx.creatorNames));
+  const names = storyCreators(plan.series, ctx.creatorNames);
+  const creators = joinNames(names);
+  const run = plan.volumeCount > 0 ? `${plan.volumeCount} volumes` : `${plan.chapterCount} chapters`;
   return {
     title: `Saying Goodbye to ${plan.series.title}`,
-    summary: `${creators} look${creators.includes(' and ') ? '' : 's'} back on ${plan.volumeCount || 'many'} volumes of ${plan.theme.about[0]}.`,
+    summary: `${creators} look${names.length > 1 ? '' : 's'} back on ${run} of ${plan.theme.about[0]}.`,
     bodyHtml:
       paragraphs(
         `${link(plan.series)} is complete. ${escapeMarkup(plan.series.description)}`,
         last ? `The final volume, ${escapeMarkup(last.name)}, is available now in print and digital.` : 'Every chapter is available now.',
-        `"Thank you for reading to the end," says ${escapeMarkup(creators)}. "Every letter and every drawing you sent is pinned to the studio wall."`,
+        `"Thank you for reading to the end," ${names.length > 1 ? 'say' : 'says'} ${escapeMarkup(creators)}. "Every letter and every drawing you sent is pinned to the studio wall."`,
       ),
     publishedAt: daysBefore(ctx, ctx.rng.int(20, 120)),
     pageType: 'Feature',

@@ -246,6 +246,8 @@ function assemblePlan(ctx: PlanContext, identity: SeriesIdentity, rng: Random): 
     products: [],
   };
   if (rng.chance(0.5)) series.genres.push(genreKey(rng.pick(theme.related)));
+  const chaptersPerVolume = rng.int(5, 7);
+  const chapters = format === 'chapters' ? rng.int(14, 30) : rng.int(12, 26);
   return {
     series,
     theme,
@@ -253,9 +255,10 @@ function assemblePlan(ctx: PlanContext, identity: SeriesIdentity, rng: Random): 
     opening: blurb.opening,
     format,
     launch: 'live',
-    chapterCount: format === 'chapters' ? rng.int(14, 30) : rng.int(12, 26),
+    // A finished series collects every chapter, so its chapter count is a whole number of volumes.
+    chapterCount: completed && format === 'both' ? Math.max(2, Math.floor(chapters / chaptersPerVolume)) * chaptersPerVolume : chapters,
     volumeCount: rng.int(2, 9),
-    chaptersPerVolume: rng.int(5, 7),
+    chaptersPerVolume,
     chapterCadenceDays,
     volumeGapDays: rng.int(80, 130),
     latestRelease: new Date(ctx.now.getTime() - (completed ? rng.int(150, 1300) : rng.int(2, 40)) * 86_400_000),
