@@ -4,7 +4,9 @@
  * hello-world measured in the same run, printed as ratios. Servers run in their own processes;
  * autocannon runs here.
  *
- *   npx tsx bench/catalog.ts [--duration 10] [--connections 10]
+ *   npx tsx bench/catalog.ts [--duration 10] [--connections 10] [--data DIR]
+ *
+ * `--data DIR` keeps the store's data (and its rendered demo art) in DIR between runs.
  *
  * Targets (issue 3): cached reads >= 30% of the hello-world rate with p99 < 25 ms at 10
  * connections; search p99 < 50 ms.
@@ -23,6 +25,7 @@ const option = (name: string, fallback: number) => {
   return index >= 0 ? Number(args[index + 1]) : fallback;
 };
 const DURATION = option('duration', 10);
+const keptData = args.includes('--data') ? path.resolve(args[args.indexOf('--data') + 1]!) : undefined;
 const CONNECTIONS = option('connections', 10);
 
 function startServer(script: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
@@ -63,7 +66,8 @@ async function measure(name: string, url: string): Promise<Result> {
   };
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-'));
+const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
+await mkdir(dataDir, { recursive: true });
 const servers: ChildProcess[] = [];
 try {
   console.log(`Starting the store with the demo catalogue (first start renders the demo art; this takes a while) ...`);
@@ -113,5 +117,5 @@ try {
 } finally {
   for (const child of servers) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  await rm(dataDir, { recursive: true, force: true });
+  if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }

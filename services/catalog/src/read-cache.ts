@@ -1,20 +1,23 @@
 import type { Cache } from '@inkwell/platform';
+import type { FastifyReply } from 'fastify';
 
 /** Every cached storefront answer of the catalog starts with this, so one event can drop them all. */
 export const READ_CACHE_PREFIX = 'catalog:read:';
 export const READ_CACHE_TTL_SECONDS = 300;
 
 /**
- * Caches a storefront answer that depends only on the request and the visitor's class (anonymous
- * visitors: signed-in answers carry per-account data such as ownership and are not cached).
+ * Answers a storefront read from the cache when it can. Answers are kept serialised, so a hit is
+ * sent as stored text without being parsed and serialised again. Only answers that depend on the
+ * request and the visitor's class alone are cached (`key` undefined for signed-in visitors, whose
+ * answers carry per-account data such as ownership). Errors are never cached.
  */
-export async function cachedRead<T>(cache: Cache, key: string | undefined, read: () => Promise<T>): Promise<T> {
+export async function cachedRead<T>(cache: Cache, key: string | undefined, reply: FastifyReply, read: () => Promise<T>): Promise<T | FastifyReply> {
   if (key === undefined) return read();
-  const hit = await cache.get<T>(READ_CACHE_PREFIX + key);
-  if (hit !== undefined) return hit;
-  const value = await read();
-  await cache.set(READ_CACHE_PREFIX + key, value, READ_CACHE_TTL_SECONDS);
-  return value;
+  const hit = await cache.getText(READ_CACHE_PREFIX + key);
+  if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit);
+  const text = JSON.stringify(await read());
+  await cache.setText(READ_CACHE_PREFIX + key, text, READ_CACHE_TTL_SECONDS);
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 export function invalidateReads(cache: Cache): Promise<number> {

@@ -107,13 +107,14 @@ function polygon(panel: Panel): string {
   return panel.points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
 }
 
-/** A speech balloon sized to its words, its tail pointing at the speaker. */
-function balloon(text: string, cx: number, cy: number, maxWidth: number, size: number, tailTo: Point): string {
+/** A speech balloon sized to its words, hanging from `top`, its tail pointing at the speaker. */
+function balloon(text: string, cx: number, top: number, maxWidth: number, size: number, tailTo: Point): string {
   const words = text.toUpperCase();
   const lines = wrapText(words, maxWidth, size, 'sansBold');
   const textWidth = Math.max(...lines.map((l) => measure(l, 'sansBold') * size));
   const rx = textWidth / 2 + size * 1.1;
   const ry = (lines.length * size * 1.15) / 2 + size * 0.9;
+  const cy = top + ry;
   const angle = Math.atan2(tailTo[1] - cy, tailTo[0] - cx);
   const baseA: Point = [cx + Math.cos(angle - 0.25) * rx * 0.8, cy + Math.sin(angle - 0.25) * ry * 0.8];
   const baseB: Point = [cx + Math.cos(angle + 0.25) * rx * 0.8, cy + Math.sin(angle + 0.25) * ry * 0.8];
@@ -162,7 +163,14 @@ function bust(x: number, baseY: number, size: number, fill: string, facing: 1 | 
   );
 }
 
-function panelArt(c: SvgCanvas, rng: Random, kind: PanelKind, box: Box, rtl: boolean): string {
+/** Each page draws its words from decks, so no line or caption repeats on one page. */
+interface PageWords {
+  line: () => string;
+  caption: () => string;
+  sound: () => string;
+}
+
+function panelArt(c: SvgCanvas, rng: Random, words: PageWords, kind: PanelKind, box: Box, rtl: boolean): string {
   const size = Math.max(15, Math.min(24, box.w * 0.055));
   const out: string[] = [];
   const first = rtl ? 0.7 : 0.3;
@@ -170,26 +178,27 @@ function panelArt(c: SvgCanvas, rng: Random, kind: PanelKind, box: Box, rtl: boo
   if (kind === 'establishing' || kind === 'quiet') {
     const scene = rng.pick<SceneName>(['ridges', 'city', 'forest', 'sea']);
     out.push(drawScene(scene, c, rng, box, MONO_COLORS, { horizon: rng.float(0.45, 0.65), focus: rng.float(0.25, 0.75), figure: kind === 'quiet' }));
-    if (rng.chance(0.6)) out.push(caption(rng.pick(CAPTIONS), box, size * 0.9, rtl));
+    if (rng.chance(0.6)) out.push(caption(words.caption(), box, size * 0.9, rtl));
     return out.join('');
   }
   out.push(`<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.w)}" height="${n(box.h)}" fill="#ffffff"/>`);
   if (kind === 'talk') {
     out.push(`<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.w)}" height="${n(box.h)}" fill="${c.dots('#141414', box.w * 0.025, box.w * 0.004)}" opacity="0.5"/>`);
-    const bustSize = Math.min(box.h * 0.62, box.w * 0.42);
+    // Speakers fill the lower half, balloons hang from the top edge in reading order.
+    const bustSize = Math.min(box.h * 0.52, box.w * 0.32);
+    const head = box.y + box.h - bustSize;
     out.push(bust(box.x + box.w * 0.27, box.y + box.h, bustSize, '#2b2b2b', 1));
     out.push(bust(box.x + box.w * 0.73, box.y + box.h, bustSize * rng.float(0.9, 1.05), '#6e6e6e', -1));
-    const lines = rng.sample(LINES, 2);
-    const maxWidth = box.w * 0.34;
-    out.push(balloon(lines[0]!, box.x + box.w * first, box.y + box.h * 0.2, maxWidth, size, [box.x + box.w * (rtl ? 0.73 : 0.27), box.y + box.h - bustSize * 0.8]));
-    if (box.h > 220) out.push(balloon(lines[1]!, box.x + box.w * second, box.y + box.h * 0.36, maxWidth, size, [box.x + box.w * (rtl ? 0.27 : 0.73), box.y + box.h - bustSize * 0.8]));
+    const maxWidth = box.w * 0.36;
+    out.push(balloon(words.line(), box.x + box.w * first, box.y + size * 0.5, maxWidth, size, [box.x + box.w * first, head]));
+    if (box.h > 200) out.push(balloon(words.line(), box.x + box.w * second, box.y + size * 1.6, maxWidth, size, [box.x + box.w * second, head]));
     return out.join('');
   }
   if (kind === 'closeup') {
     const cx = box.x + box.w * rng.float(0.35, 0.65);
     out.push(focusLines(rng, box, cx, box.y + box.h * 0.55));
     out.push(bust(cx, box.y + box.h * 1.25, Math.min(box.h * 1.2, box.w * 0.9), '#1c1c1c', rng.chance(0.5) ? 1 : -1));
-    out.push(balloon(rng.pick(LINES), box.x + box.w * first, box.y + box.h * 0.18, box.w * 0.4, size, [cx, box.y + box.h * 0.5]));
+    out.push(balloon(words.line(), box.x + box.w * first, box.y + size * 0.5, box.w * 0.4, size, [cx, box.y + box.h * 0.5]));
     return out.join('');
   }
   // Action: speed lines, a leaping figure and a sound effect.
@@ -200,7 +209,7 @@ function panelArt(c: SvgCanvas, rng: Random, kind: PanelKind, box: Box, rtl: boo
   }
   out.push(`<path d="${speed.join(' ')}" stroke="#141414" stroke-width="${n(box.h * 0.006)}" opacity="0.55"/>`);
   out.push(figure(box.x + box.w * rng.float(0.4, 0.6), box.y + box.h * 0.95, box.h * 0.8, '#141414', rng.pick<FigureKind>(['cape', 'scarf']), '#ffffff', rtl ? -1 : 1));
-  const sound = rng.pick(SOUNDS);
+  const sound = words.sound();
   const soundSize = Math.min(box.h * 0.28, (box.w * 0.45) / measure(sound, 'sansCondensed'));
   out.push(
     `<text x="${n(box.x + box.w * first)}" y="${n(box.y + box.h * 0.35)}" font-size="${n(soundSize)}" ${TYPE_ATTRIBUTES.sansCondensed} text-anchor="middle" ` +
@@ -240,12 +249,13 @@ export function pageSvg(options: PageArtOptions): string {
     );
     body.push(`<rect x="${n(splash.x)}" y="${n(splash.y)}" width="${n(splash.w)}" height="${n(splash.h)}" fill="none" stroke="#141414" stroke-width="${n(W * 0.005)}"/>`);
   }
-  const kinds: PanelKind[] = ['establishing', 'talk', 'talk', 'closeup', 'action', 'quiet', 'talk'];
+  const kinds: PanelKind[] = ['establishing', 'talk', 'talk', 'closeup', 'closeup', 'action', 'quiet'];
+  const words: PageWords = { line: rng.deck(LINES), caption: rng.deck(CAPTIONS), sound: rng.deck(SOUNDS) };
   panels.forEach((panel, i) => {
     const box = bounds(panel);
     const kind = i === 0 && !opening && rng.chance(0.5) ? 'establishing' : rng.pick(kinds);
     const clip = c.clip(`<polygon points="${polygon(panel)}"/>`);
-    body.push(`<g clip-path="${clip}">${panelArt(c, rng, kind, box, rtl)}</g>`);
+    body.push(`<g clip-path="${clip}">${panelArt(c, rng, words, kind, box, rtl)}</g>`);
     body.push(`<polygon points="${polygon(panel)}" fill="none" stroke="#141414" stroke-width="${n(W * 0.005)}" stroke-linejoin="round"/>`);
   });
 

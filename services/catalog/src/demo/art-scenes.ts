@@ -80,6 +80,18 @@ export interface SceneOptions {
   focus: number;
   /** Scene may place a figure. */
   figure: boolean;
+  /** Shares of the box height kept for text at the top and bottom; suns, heads and figures stay out. */
+  clearTop?: number;
+  clearBottom?: number;
+  /** Scales suns and moons; scenes drawn inside other shapes keep them small. */
+  discScale?: number;
+}
+
+/** A y for a disc of radius `r` that stays below the top text zone and near `preferred` if it can. */
+function discY(box: Box, o: SceneOptions, r: number, preferred: number): number {
+  const min = box.y + box.h * (o.clearTop ?? 0) + r * 1.15;
+  const max = box.y + box.h * (1 - (o.clearBottom ?? 0)) - r * 1.15;
+  return Math.max(min, Math.min(max, preferred));
 }
 
 // ---------- building blocks ----------
@@ -94,6 +106,7 @@ function sky(c: SvgCanvas, box: Box, colors: SceneColors): string {
 
 /** A sun or moon with a soft halo; `stripes` cuts retro bands through its lower half. */
 function disk(c: SvgCanvas, cx: number, cy: number, r: number, colors: SceneColors, stripes: boolean): string {
+  if (r <= 0) return '';
   const halo = `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 2.2)}" fill="${c.radial([[0, colors.glow, 0.35], [1, colors.glow, 0]])}"/>`;
   if (!stripes) return `${halo}<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${colors.glow}"/>`;
   const bands: string[] = [];
@@ -160,7 +173,7 @@ export function figure(x: number, baseY: number, height: number, color: string, 
     kind === 'cloak' ? `<path d="${head}"/>` : '<circle cx="0" cy="-91" r="8.5"/>',
   ];
   if (kind === 'hair') parts.push('<path d="M-8,-94 C-12,-80 -14,-62 -10,-50 C-4,-58 -3,-75 -2,-86 Z M4,-99 C10,-98 12,-92 9,-86 C14,-80 22,-70 30,-66 C20,-66 10,-74 6,-82 Z"/>');
-  if (kind === 'scarf') parts.push('<path d="M3,-82 C16,-86 28,-78 46,-84 C40,-76 26,-72 4,-76 Z"/>');
+  if (kind === 'scarf') parts.push('<path d="M2,-83 C12,-85 18,-80 26,-77 C32,-75 38,-79 44,-77 C38,-72 30,-70 24,-72 C16,-74 10,-76 3,-77 Z"/>');
   if (kind === 'cape') parts.push('<path d="M-16,-74 C-30,-46 -10,-18 58,-4 C42,-30 32,-60 16,-76 Z"/>');
   const prop =
     kind === 'staff'
@@ -211,15 +224,15 @@ function pickFigure(rng: Random): FigureKind {
 function ridges(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const horizon = box.y + box.h * o.horizon;
   const out = [sky(c, box, colors)];
-  const r = Math.min(box.w, box.h) * rng.float(0.16, 0.26);
-  out.push(disk(c, box.x + box.w * o.focus, horizon - r * rng.float(0.3, 1.1), r, colors, rng.chance(0.5)));
+  const r = Math.min(box.w, box.h) * rng.float(0.16, 0.26) * (o.discScale ?? 1);
+  out.push(disk(c, box.x + box.w * o.focus, discY(box, o, r, horizon - r * rng.float(0.3, 1.1)), r, colors, rng.chance(0.5)));
   if (rng.chance(0.5)) out.push(birds(rng, box, colors.near, rng.int(3, 6)));
   const layers = [colors.far, mix(colors.far, colors.middle, 0.5), colors.middle, colors.near];
   let last = { d: '', heightAt: (_: number) => horizon };
   layers.forEach((fill, i) => {
     const baseY = horizon + (box.h * (1 - o.horizon) * i) / (layers.length + 0.6);
     last = i % 2 === 0 ? ridgePath(rng, box, baseY, box.h * (0.16 - i * 0.025)) : hillPath(rng, box, baseY, box.h * 0.03);
-    out.push(`<path d="${last.d}" fill="${fill}"/>`);
+    out.push(`<path d="${last.d}" fill="${c.linear([[0, fill], [1, mix(fill, colors.near, 0.45)]])}"/>`);
   });
   if (o.figure) {
     const x = box.x + box.w * (o.focus > 0.5 ? rng.float(0.18, 0.38) : rng.float(0.62, 0.82));
@@ -230,13 +243,18 @@ function ridges(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Sce
 
 function city(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const out = [sky(c, box, colors)];
-  const ground = box.y + box.h * Math.max(o.horizon, 0.72);
   out.push(stars(rng, { ...box, h: box.h * 0.45 }, colors.glow, 40));
-  out.push(disk(c, box.x + box.w * o.focus, box.y + box.h * rng.float(0.18, 0.32), Math.min(box.w, box.h) * rng.float(0.1, 0.16), colors, false));
+  const moon = Math.min(box.w, box.h) * rng.float(0.1, 0.16);
+  const moonY = discY(box, o, moon, box.y + box.h * rng.float(0.18, 0.32));
+  out.push(disk(c, box.x + box.w * o.focus, moonY, moon, colors, false));
+  // The skyline rises in front of the moon, however far text pushed it down, and the street sits
+  // far enough below for the towers to read as towers.
+  const skyline = Math.max(0.3, (moonY - box.y + moon * 0.2) / box.h);
+  const ground = box.y + box.h * Math.min(0.93, Math.max(o.horizon, 0.72, skyline + 0.38));
   const rows: Array<{ fill: string; top: number; windows: boolean }> = [
-    { fill: colors.far, top: 0.3, windows: false },
-    { fill: colors.middle, top: 0.42, windows: true },
-    { fill: colors.near, top: 0.55, windows: true },
+    { fill: colors.far, top: skyline, windows: false },
+    { fill: colors.middle, top: skyline + 0.1, windows: true },
+    { fill: colors.near, top: skyline + 0.2, windows: true },
   ];
   rows.forEach((row, layer) => {
     const buildings: string[] = [];
@@ -244,7 +262,7 @@ function city(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Scene
     let x = box.x - rng.float(0, box.w * 0.05);
     while (x < box.x + box.w) {
       const w = box.w * rng.float(0.07, 0.15);
-      const top = box.y + box.h * (row.top + rng.float(0, 0.18)) + (ground - box.y - box.h * 0.72) * 0.5;
+      const top = Math.min(ground - box.h * 0.06, box.y + box.h * (row.top + rng.float(0, 0.15)));
       buildings.push(`M${n(x)},${n(ground)} L${n(x)},${n(top)} L${n(x + w)},${n(top)} L${n(x + w)},${n(ground)} Z`);
       if (rng.chance(0.3)) buildings.push(`M${n(x + w * 0.45)},${n(top)} L${n(x + w * 0.45)},${n(top - box.h * 0.05)} L${n(x + w * 0.5)},${n(top - box.h * 0.05)} L${n(x + w * 0.5)},${n(top)} Z`);
       if (row.windows) {
@@ -281,8 +299,10 @@ function city(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Scene
 function forest(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const out = [sky(c, box, colors)];
   out.push(stars(rng, { ...box, h: box.h * 0.4 }, colors.glow, 30));
-  out.push(disk(c, box.x + box.w * o.focus, box.y + box.h * rng.float(0.16, 0.3), Math.min(box.w, box.h) * rng.float(0.1, 0.17), colors, false));
-  const rows = [colors.far, mix(colors.far, colors.middle, 0.5), colors.middle, colors.near];
+  const moon = Math.min(box.w, box.h) * rng.float(0.1, 0.17) * (o.discScale ?? 1);
+  out.push(disk(c, box.x + box.w * o.focus, discY(box, o, moon, box.y + box.h * rng.float(0.16, 0.3)), moon, colors, false));
+  // The far rows catch the moonlight, so the layers read apart even in dark palettes.
+  const rows = [mix(colors.far, colors.glow, 0.25), colors.far, mix(colors.far, colors.near, 0.5), colors.near];
   rows.forEach((fill, i) => {
     const baseY = box.y + box.h * (o.horizon + 0.04 + i * 0.1);
     const trees: string[] = [];
@@ -293,7 +313,7 @@ function forest(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Sce
     out.push(`<path d="${trees.join(' ')}" fill="${fill}"/>`);
     out.push(rect({ x: box.x, y: baseY - box.h * 0.005, w: box.w, h: box.y + box.h - baseY + box.h * 0.005 }, fill));
     if (i < rows.length - 1) {
-      out.push(rect({ x: box.x, y: baseY - box.h * 0.06, w: box.w, h: box.h * 0.1 }, c.linear([[0, colors.glow, 0], [0.6, colors.glow, 0.16], [1, colors.glow, 0]])));
+      out.push(rect({ x: box.x, y: baseY - box.h * 0.07, w: box.w, h: box.h * 0.12 }, c.linear([[0, colors.glow, 0], [0.6, colors.glow, 0.22], [1, colors.glow, 0]])));
     }
   });
   if (o.figure) {
@@ -306,7 +326,8 @@ function forest(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Sce
 function sea(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const horizon = box.y + box.h * o.horizon;
   const out = [sky(c, box, colors)];
-  out.push(disk(c, box.x + box.w * o.focus, horizon - box.h * rng.float(0.02, 0.12), Math.min(box.w, box.h) * rng.float(0.14, 0.22), colors, rng.chance(0.4)));
+  const sun = Math.min(box.w, box.h) * rng.float(0.14, 0.22);
+  out.push(disk(c, box.x + box.w * o.focus, discY(box, o, sun, horizon - box.h * rng.float(0.02, 0.12)), sun, colors, rng.chance(0.4)));
   if (rng.chance(0.6)) out.push(birds(rng, box, colors.near, rng.int(3, 7)));
   if (rng.chance(0.55)) {
     // A lighthouse on a rock, sweeping a beam across the sky.
@@ -348,7 +369,7 @@ function sea(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneO
 
 function burst(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const cx = box.x + box.w * o.focus;
-  const cy = box.y + box.h * rng.float(0.3, 0.45);
+  const cy = discY(box, o, box.h * 0.12, box.y + box.h * rng.float(0.3, 0.45));
   const out = [rect(box, colors.middle)];
   const rays = rng.int(18, 30);
   const reach = Math.hypot(box.w, box.h);
@@ -419,30 +440,35 @@ function geometric(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors): st
   return out.join('');
 }
 
-/** A head in profile, the night inside it: the double-exposure poster. */
+/** A head and shoulders in profile with the night inside: the double-exposure poster. */
 function profile(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
-  const size = Math.min(box.w * 0.95, box.h * 0.78);
-  const facing = o.focus > 0.5 ? -1 : 1;
-  const left = box.x + (box.w - size) / 2;
-  const top = box.y + box.h - size;
+  // The outline is 100 wide and 150 tall: the head in the top 100, shoulders down to 150.
   const outline =
-    'M28,100 C28,90 27,82 23,76 C8,64 6,36 19,21 C31,6 58,1 72,11 C81,17 85,28 83,38 L91,53 C92,55 90,56 87,57 L85,58 C86,60 86,62 84,63 C87,66 85,69 83,70 C83,76 80,80 74,81 C68,82 64,84 63,90 L64,100 Z';
-  const transform = `translate(${n(facing > 0 ? left : left + size)},${n(top)}) scale(${n((size / 100) * facing)},${n(size / 100)})`;
+    'M26,99 C25,90 24,83 21,77 C7,64 6,37 18,22 C30,6 57,1 71,11 C80,17 84,28 83,38 L91,53 C92,55 90,56 87,57 L85,58 ' +
+    'C86,60 86,62 84,63 C87,66 85,69 83,70 C83,76 80,80 74,81 C68,82 65,85 65,92 L66,101 C82,106 102,114 112,132 L116,150 L-14,150 L-12,128 C-6,114 10,104 26,99 Z';
+  const facing = o.focus > 0.5 ? -1 : 1;
+  const top = box.y + box.h * Math.max(0.08, (o.clearTop ?? 0) + 0.02);
+  const scale = Math.min((box.y + box.h - top) / 150, (box.w * 0.78) / 100);
+  const width = 100 * scale;
+  const left = box.x + (box.w - width) / 2 + facing * box.w * 0.04;
+  const headTop = box.y + box.h - 150 * scale;
+  const transform = `translate(${n(facing > 0 ? left : left + width)},${n(headTop)}) scale(${n(scale * facing)},${n(scale)})`;
   const clip = c.clip(`<path d="${outline}" transform="${transform}"/>`);
-  const inner: Box = { x: left, y: top, w: size, h: size };
+  const inner: Box = { x: left - width * 0.2, y: headTop, w: width * 1.4, h: 150 * scale };
   const out = [rect(box, c.linear([[0, colors.skyBottom], [1, colors.far]]))];
-  out.push(disk(c, box.x + box.w * (facing > 0 ? 0.82 : 0.18), box.y + box.h * 0.15, box.w * 0.09, colors, false));
+  out.push(stars(rng, box, colors.glow, 30));
   out.push(`<path d="${outline}" transform="${transform}" fill="${colors.silhouette}"/>`);
+  const night = { ...colors, skyTop: colors.silhouette, skyBottom: colors.middle };
   const sceneInside = rng.chance(0.5)
-    ? forest(c, rng, inner, { ...colors, skyTop: colors.silhouette, skyBottom: colors.middle }, { horizon: 0.5, focus: 0.6, figure: true })
-    : ridges(c, rng, inner, { ...colors, skyTop: colors.silhouette, skyBottom: colors.middle }, { horizon: 0.55, focus: 0.55, figure: true });
+    ? forest(c, rng, inner, night, { horizon: 0.42, focus: 0.55, figure: true, discScale: 0.45 })
+    : ridges(c, rng, inner, night, { horizon: 0.5, focus: 0.5, figure: true, discScale: 0.45 });
   out.push(`<g clip-path="${clip}">${sceneInside}</g>`);
   return out.join('');
 }
 
 function leaves(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
   const cx = box.x + box.w * o.focus;
-  const cy = box.y + box.h * rng.float(0.35, 0.5);
+  const cy = discY(box, o, box.w * 0.3, box.y + box.h * rng.float(0.35, 0.5));
   const out = [sky(c, box, colors)];
   out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(box.w * 0.24)}" fill="${colors.highlight}" opacity="0.9"/>`);
   const fills = [colors.far, colors.middle, colors.near, colors.glow];

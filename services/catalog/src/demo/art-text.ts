@@ -51,6 +51,20 @@ export interface FittedText {
   width: number;
 }
 
+/** Words a line should not end on, and "&" which should not start one. */
+const WEAK_ENDINGS = new Set(['a', 'an', 'the', 'of', 'at', 'to', 'in', 'for', 'and', '&', 'on', 'my', 'our']);
+
+/** Typographers' taste: a line break after "the" or before "&" costs a little size. */
+function breakPenalty(lines: string[]): number {
+  let penalty = 1;
+  lines.forEach((line, i) => {
+    const words = line.toLowerCase().split(' ');
+    if (i < lines.length - 1 && WEAK_ENDINGS.has(words[words.length - 1]!)) penalty *= 0.88;
+    if (i > 0 && words[0] === '&') penalty *= 0.88;
+  });
+  return penalty;
+}
+
 /** Every way to split `words` into `count` consecutive non-empty lines. */
 function splits(words: string[], count: number): string[][] {
   if (count === 1) return [[words.join(' ')]];
@@ -74,13 +88,14 @@ export function fitText(
   const words = text.split(/\s+/).filter(Boolean);
   let best: FittedText = { lines: [text], fontSize: 0, width: 0 };
   for (let count = 1; count <= Math.min(box.maxLines, words.length); count++) {
-    let bestOfCount: FittedText | null = null;
+    let bestOfCount: (FittedText & { score: number }) | null = null;
     for (const lines of splits(words, count)) {
       const widest = Math.max(...lines.map((line) => measure(line, style, tracking)));
       const fontSize = Math.min(box.maxSize, box.width / widest, box.height / (count * box.lineHeight));
-      if (!bestOfCount || fontSize > bestOfCount.fontSize) bestOfCount = { lines, fontSize, width: widest * fontSize };
+      const score = fontSize * breakPenalty(lines);
+      if (!bestOfCount || score > bestOfCount.score) bestOfCount = { lines, fontSize, width: widest * fontSize, score };
     }
-    if (bestOfCount && bestOfCount.fontSize > best.fontSize * 1.08) best = bestOfCount;
+    if (bestOfCount && bestOfCount.score > best.fontSize * 1.08) best = { lines: bestOfCount.lines, fontSize: bestOfCount.fontSize, width: bestOfCount.width };
   }
   return best;
 }

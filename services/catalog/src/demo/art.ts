@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { createRandom, hashString, type Random } from './random';
 import { paletteFor, type ArtPalette } from './art-palette';
 import { drawScene, sceneColors, SCENES, type Box, type SceneName, type Scheme } from './art-scenes';
-import { fitText, measure, TYPE_ATTRIBUTES, type TypeStyle } from './art-text';
+import { fitText, measure, TYPE_ATTRIBUTES, wrapText, type TypeStyle } from './art-text';
 import { n, SvgCanvas } from './art-svg';
 import { escapeMarkup } from './text';
 
@@ -70,6 +70,11 @@ const upper = (style: TypeStyle): boolean => style === 'sansCondensed' || style 
 const CAP_HEIGHT = 0.73;
 const LINE_HEIGHT: Record<TypeStyle, number> = { sansCondensed: 0.98, sansBold: 1.02, serifBold: 1.1, serifItalic: 1.15 };
 const TRACKING: Record<TypeStyle, number> = { sansCondensed: 0.01, sansBold: 0.02, serifBold: 0, serifItalic: 0 };
+/**
+ * Horizontal scale of title type. The only condensed face available (DejaVu Sans Condensed) is still
+ * wide for a poster, so it is squeezed a little further.
+ */
+const SQUEEZE: Record<TypeStyle, number> = { sansCondensed: 0.84, sansBold: 1, serifBold: 1, serifItalic: 1 };
 
 interface TitleBlockOptions {
   box: Box;
@@ -88,10 +93,11 @@ function titleBlock(title: string, o: TitleBlockOptions): string {
   const { main, kicker } = splitTitle(title);
   const mainText = upper(o.style) ? main.toUpperCase() : main;
   const lineHeight = LINE_HEIGHT[o.style];
+  const squeeze = SQUEEZE[o.style];
   const kickerShare = kicker ? 0.2 : 0;
   const fitted = fitText(
     mainText,
-    { width: o.box.w, height: o.box.h * (1 - kickerShare), maxSize: o.maxSize, maxLines: o.maxLines, lineHeight },
+    { width: o.box.w / squeeze, height: o.box.h * (1 - kickerShare), maxSize: o.maxSize, maxLines: o.maxLines, lineHeight },
     o.style,
     TRACKING[o.style],
   );
@@ -103,7 +109,7 @@ function titleBlock(title: string, o: TitleBlockOptions): string {
     o.anchor === 'top' ? o.box.y : o.anchor === 'bottom' ? o.box.y + o.box.h - blockHeight : o.box.y + (o.box.h - blockHeight) / 2;
   const x = o.align === 'start' ? o.box.x : o.box.x + o.box.w / 2;
   const text = (content: string, y: number, fontSize: number, style: TypeStyle, tracking: number, fill: string, dx = 0): string =>
-    `<text x="${n(x + dx)}" y="${n(y)}" font-size="${n(fontSize)}" ${TYPE_ATTRIBUTES[style]} text-anchor="${o.align}"` +
+    `<text transform="translate(${n(x + dx)},${n(y)}) scale(${n(SQUEEZE[style])},1)" font-size="${n(fontSize)}" ${TYPE_ATTRIBUTES[style]} text-anchor="${o.align}"` +
     `${tracking ? ` letter-spacing="${n(tracking * fontSize)}"` : ''} fill="${fill}">${escapeMarkup(content)}</text>`;
   const out: string[] = [];
   fitted.lines.forEach((line, i) => {
@@ -132,8 +138,8 @@ function badge(subtitle: string, cx: number, cy: number, r: number, p: ArtPalett
   }
   const kind = /^c/i.test(match[1]!) ? 'CHAPTER' : /^e/i.test(match[1]!) ? 'EPISODE' : 'VOLUME';
   const number = match[2]!;
-  const labelSize = r * 0.2;
-  const numberSize = Math.min(r * 0.95, (r * 1.35) / measure(number, 'sansCondensed'));
+  const labelSize = r * 0.21;
+  const numberSize = Math.min(r * 1.05, (r * 1.3) / measure(number, 'sansCondensed'));
   return (
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${p.accent}"/>` +
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.86)}" fill="none" stroke="${p.accentInk}" stroke-width="${n(r * 0.025)}" opacity="0.4"/>` +
@@ -169,7 +175,7 @@ export function coverSvg(options: CoverArtOptions): string {
   const shade = look.scheme === 'dark' ? p.deep : p.pale;
   const margin = W * 0.07;
   const scene = rng.pick(look.scenes);
-  const band = look.layout === 'band' ? H * 0.3 : 0;
+  const band = look.layout === 'band' ? H * 0.32 : 0;
   const sceneBox: Box = { x: 0, y: 0, w: W, h: H - band };
   const titleOnTop = look.layout === 'top' || look.layout === 'frame';
   const body: string[] = [
@@ -177,6 +183,8 @@ export function coverSvg(options: CoverArtOptions): string {
       horizon: titleOnTop ? rng.float(0.55, 0.68) : rng.float(0.4, 0.55),
       focus: rng.float(0.3, 0.7),
       figure: rng.chance(0.75),
+      clearTop: titleOnTop ? 0.38 : look.layout === 'band' ? 0 : 0.06,
+      clearBottom: look.layout === 'bottom' ? 0.4 : 0,
     }),
     finish(c, rng, sceneBox, look.scheme === 'dark' ? p.pale : p.deep, look.scheme),
   ];
@@ -184,7 +192,7 @@ export function coverSvg(options: CoverArtOptions): string {
   const titleBox: Box = { x: margin, y: margin, w: W - margin * 2, h: H * 0.3 };
   let align: 'start' | 'middle' = 'start';
   let anchor: 'top' | 'bottom' = 'top';
-  let badgeAt = { cx: W - margin - W * 0.07, cy: H - margin - W * 0.07 };
+  let badgeAt = { cx: W - margin - W * 0.09, cy: H - margin - W * 0.09 };
   if (look.layout === 'top' || look.layout === 'frame') {
     body.push(`<rect width="${W}" height="${n(H * 0.5)}" fill="${c.linear([[0, shade, 0.85], [0.6, shade, 0.35], [1, shade, 0]])}"/>`);
   }
@@ -192,21 +200,21 @@ export function coverSvg(options: CoverArtOptions): string {
     titleBox.y = H - margin - H * 0.3;
     anchor = 'bottom';
     body.push(`<rect y="${n(H * 0.45)}" width="${W}" height="${n(H * 0.55)}" fill="${c.linear([[0, shade, 0], [0.5, shade, 0.55], [1, shade, 0.92]])}"/>`);
-    badgeAt = { cx: W - margin - W * 0.07, cy: margin + W * 0.07 };
+    badgeAt = { cx: W - margin - W * 0.09, cy: margin + W * 0.09 };
   }
   if (look.layout === 'band') {
     const bandFill = look.scheme === 'dark' ? p.deep : p.pale;
     body.push(`<rect y="${n(H - band)}" width="${W}" height="${n(band)}" fill="${bandFill}"/>`);
     body.push(`<rect y="${n(H - band)}" width="${W}" height="${n(H * 0.012)}" fill="${p.accent}"/>`);
-    Object.assign(titleBox, { y: H - band + band * 0.16, h: band * 0.68 });
+    Object.assign(titleBox, { y: H - band + band * 0.13, h: band * 0.74 });
     anchor = 'bottom';
-    badgeAt = { cx: margin + W * 0.07, cy: margin + W * 0.07 };
+    badgeAt = { cx: margin + W * 0.09, cy: margin + W * 0.09 };
   }
   if (look.layout === 'frame') {
     const inset = W * 0.035;
     body.push(`<rect x="${n(inset)}" y="${n(inset)}" width="${n(W - inset * 2)}" height="${n(H - inset * 2)}" fill="none" stroke="${textColor}" stroke-width="${n(W * 0.006)}" opacity="0.8"/>`);
     align = 'middle';
-    badgeAt = { cx: W / 2, cy: H - margin - W * 0.08 };
+    badgeAt = { cx: W / 2, cy: H - margin - W * 0.1 };
   }
   body.push(
     titleBlock(options.title, {
@@ -221,7 +229,7 @@ export function coverSvg(options: CoverArtOptions): string {
       maxLines: 4,
     }),
   );
-  if (options.subtitle) body.push(badge(options.subtitle, badgeAt.cx, badgeAt.cy, W * 0.075, p));
+  if (options.subtitle) body.push(badge(options.subtitle, badgeAt.cx, badgeAt.cy, W * 0.1, p));
   return c.render(options.width, options.height, W, H, body.join(''));
 }
 
@@ -261,10 +269,13 @@ export function seriesHeroSvg(options: HeroArtOptions): string {
     }),
   );
   if (options.tagline) {
-    const size = H * 0.055;
-    body.push(
-      `<text x="${n(margin)}" y="${n(H - margin)}" font-size="${n(size)}" ${TYPE_ATTRIBUTES.serifItalic} fill="${textColor}" opacity="0.85">${escapeMarkup(options.tagline)}</text>`,
-    );
+    const size = H * 0.05;
+    const lines = wrapText(options.tagline, W * 0.46, size, 'serifItalic');
+    const shown = lines.length > 2 ? [lines[0]!, `${lines[1]!.replace(/[,.;:]?$/, '')}…`] : lines;
+    shown.forEach((line, i) => {
+      const y = H - margin * 0.9 - (shown.length - 1 - i) * size * 1.3;
+      body.push(`<text x="${n(margin)}" y="${n(y)}" font-size="${n(size)}" ${TYPE_ATTRIBUTES.serifItalic} fill="${textColor}" opacity="0.85">${escapeMarkup(line)}</text>`);
+    });
   }
   return c.render(options.width, options.height, W, H, body.join(''));
 }

@@ -54,9 +54,9 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       }));
   };
 
-  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels' } }, async (request) => {
+  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels' } }, async (request, reply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    return cachedRead(cache, cacheKey(request, visitor), async () => {
+    return cachedRead(cache, cacheKey(request, visitor), reply, async () => {
       const rows = await publishedCarousels();
       const carousels = await Promise.all(rows.map((row) => carousel(row, visitor, request.principal?.userId)));
       const home: HomeView = { spotlight: await spotlight(visitor), carousels: carousels.filter((c) => c.items.length > 0).map(({ fullCount: _f, ...c }) => c) };
@@ -142,13 +142,13 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       summary: 'Releases by day, 60 days back and ahead',
       querystring: Type.Object({ filterBy: Type.Optional(Type.String({ enum: ['all', 'upcoming', 'recent', 'All', 'Upcoming', 'Recent'] })) }),
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       const filterBy = (request.query.filterBy ?? 'all').toLowerCase();
       const range = filterBy === 'upcoming' ? `p.publish_date > now() AND p.publish_date <= now() + interval '${CALENDAR_DAYS} days'`
         : filterBy === 'recent' ? `p.publish_date <= now() AND p.publish_date > now() - interval '${CALENDAR_DAYS} days'`
         : `p.publish_date BETWEEN now() - interval '${CALENDAR_DAYS} days' AND now() + interval '${CALENDAR_DAYS} days'`;
-      return cachedRead(cache, cacheKey(request, visitor), async () => {
+      return cachedRead(cache, cacheKey(request, visitor), reply, async () => {
         const { rows } = await db.query<{ id: number }>(
           `SELECT p.id FROM products p LEFT JOIN series s ON s.id = p.series_id
             WHERE ${listedSql('p')} AND (p.series_id IS NULL OR ${seriesListedSql('s')}) AND p.sub_category <> ${CHAPTER_TYPE_CODE} AND ${range}

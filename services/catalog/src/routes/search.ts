@@ -21,14 +21,14 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
   app.get('/api/search/V3', {
     preHandler: context.auth.optionalUser,
     schema: { tags: ['search'], summary: 'Search series and products (at most 20 results)', querystring: SearchQuery },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       const text = request.query.query.trim();
       // One character finds too much to be useful; the storefront asks for more.
       if (text.length < 2) return success<SearchResultView[]>([], { fullCount: 0 });
       // Cached per query (and visitor class), as the storefront spec says.
       const key = request.principal ? undefined : `${visitorCacheKey(visitor)}:search:${text.toLowerCase()}`;
-      return cachedRead(context.cache, key, async () => {
+      return cachedRead(context.cache, key, reply, async () => {
         const hits = await index.search({
           text,
           limit: SEARCH_RESULT_LIMIT,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { BadRequestError, success, type App, type ServiceContext } from '@inkwell/platform';
 import { geoStatus, lookupProduct, lookupSeries, ownedProductIds, shownTo } from '../access';
 import { AGE_RATINGS, CONTENT_KIND_CODES, PRODUCT_TYPE_CODES } from '../domain';
@@ -58,7 +59,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
     ...optionalUser,
     preValidation: splitCommaLists(LIST_PARAMS),
     schema: { tags: ['browse'], summary: 'Browse with filters, one page at a time', querystring: DiscoverQuery },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const query = request.query;
       const visitor = visitorOf(request, config.geoCountryHeader);
       if (query.isInUserLibrary !== undefined && !visitor.signedIn) throw new BadRequestError('Log in to filter by your library (isInUserLibrary).');
@@ -72,7 +73,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
         count: query.count ?? DEFAULT_PAGE,
       };
       const userId = request.principal?.userId;
-      return cachedRead(cache, readCacheKey(request, visitor), async () => {
+      return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
         const page = await discover(db, filters, visitor, userId);
         if (page.kind === 'series') {
           const series = await loadSeries(db, page.ids);
@@ -85,9 +86,9 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
     },
   });
 
-  const productHandler = async (request: { params: { id: string }; principal?: { userId: string } } & Parameters<typeof visitorOf>[0]) => {
+  const productHandler = async (request: { params: { id: string }; principal?: { userId: string } } & Parameters<typeof visitorOf>[0], reply: FastifyReply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    return cachedRead(cache, readCacheKey(request, visitor), async () => {
+    return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
       const { record, owns, geo } = await lookupProduct(db, request.params.id, visitor, request.principal?.userId);
       return success(productView(record, visitor, owns), geoStatus(geo));
     });
@@ -98,9 +99,9 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
   app.get('/api/series/V2/:id', {
     ...optionalUser,
     schema: { tags: ['series'], summary: 'A series by id or readable url', params: ItemParams },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
-      return cachedRead(cache, readCacheKey(request, visitor), async () => {
+      return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
         const { record, geo } = await lookupSeries(db, request.params.id, visitor);
         return success(seriesView(record), geoStatus(geo));
       });

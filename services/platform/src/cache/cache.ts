@@ -6,6 +6,9 @@ export interface Cache {
   readonly driver: string;
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Text stored as is: lets a hot path keep an answer already serialised. */
+  getText(key: string): Promise<string | undefined>;
+  setText(key: string, text: string, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
   /** Removes every key starting with `prefix` (cache invalidation by family). */
   deleteByPrefix(prefix: string): Promise<number>;

@@ -17,6 +17,15 @@ export class MemoryCache implements Cache {
   constructor(private readonly maxEntries = 10_000, private readonly now: () => number = Date.now) {}
 
   async get<T>(key: string): Promise<T | undefined> {
+    const text = await this.getText(key);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  }
+
+  async getText(key: string): Promise<string | undefined> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -26,12 +35,12 @@ export class MemoryCache implements Cache {
     // Re-insert to mark as most recently used.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return JSON.parse(entry.value) as T;
+    return entry.value;
   }
 
-  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+  async setText(key: string, text: string, ttlSeconds: number): Promise<void> {
     this.entries.delete(key);
-    this.entries.set(key, { value: JSON.stringify(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    this.entries.set(key, { value: text, expiresAt: this.now() + ttlSeconds * 1000 });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

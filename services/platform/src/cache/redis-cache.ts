@@ -21,12 +21,21 @@ export class RedisCache implements Cache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const value = await this.client.get(this.namespace + key);
-    return value === null ? undefined : (JSON.parse(value) as T);
+    const text = await this.getText(key);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.client.set(this.namespace + key, JSON.stringify(value), 'EX', Math.max(1, Math.round(ttlSeconds)));
+    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  }
+
+  async getText(key: string): Promise<string | undefined> {
+    const value = await this.client.get(this.namespace + key);
+    return value ?? undefined;
+  }
+
+  async setText(key: string, text: string, ttlSeconds: number): Promise<void> {
+    await this.client.set(this.namespace + key, text, 'EX', Math.max(1, Math.round(ttlSeconds)));
   }
 
   async delete(key: string): Promise<void> {
