@@ -1,3 +1,17 @@
+/** Anything the store links to by its readable url, falling back to its id. */
+export interface Linkable {
+  id: number;
+  readableUrl: string | null;
+}
+
+/** Storefront spec §2: an item's path uses the readable url when it is not blank, otherwise the id. */
+function itemParam(item: Linkable): string {
+  return encodeURIComponent(item.readableUrl?.trim() || String(item.id));
+}
+
+/** The search page's query parameter: /search/?query=… */
+export const SEARCH_QUERY_PARAM = 'query';
+
 /**
  * Every storefront path in one place. Links are written in the trailing-slash form the router
  * redirects to (storefront spec §2), so following a link never costs a redirect.
@@ -10,6 +24,14 @@ export const paths = {
   newReleases: '/browse/?st=3&is=false',
   onSale: '/browse/?s=0&st=true',
   search: '/search/',
+  searchResults: (query: string) => `/search/?${SEARCH_QUERY_PARAM}=${encodeURIComponent(query)}`,
+  product: (item: Linkable) => `/product/${itemParam(item)}/`,
+  series: (item: Linkable) => `/series/${itemParam(item)}/`,
+  item: (type: 'product' | 'series', item: Linkable) => `/${type}/${itemParam(item)}/`,
+  /** The reader for one comic by its id (storefront spec §2: /reader/{pid}). */
+  reader: (productId: number) => `/reader/${productId}/`,
+  /** The reader at a series' volume (storefront spec §2: /reader/{seriesParam}/volume-{n}/). */
+  readerVolume: (series: Linkable, volume: number) => `/reader/${itemParam(series)}/volume-${volume}/`,
   news: '/news/',
   newsArticle: (aid: string | number) => `/news/articles/${encodeURIComponent(aid)}/`,
   library: '/library/',

@@ -59,6 +59,11 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** The catalog's "Object does not exist in backend": a 404, or a `NotFound` status. */
+  get isNotFound(): boolean {
+    return this.type === 'NotFound' || this.httpStatus === 404;
+  }
+
   /** True for answers that will not change by asking again (4xx other than 408 and 429). */
   get isClientError(): boolean {
     return this.httpStatus >= 400 && this.httpStatus < 500 && this.httpStatus !== 408 && this.httpStatus !== 429;

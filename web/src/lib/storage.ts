@@ -10,6 +10,10 @@ export const STORAGE_KEYS = {
   /** Guest cart id: the cart service keys carts by it. */
   browserId: 'browserId',
   cookieConsent: 'cookieConsent',
+  /** The visitor's last searches, most recent first (JSON array of strings). */
+  searchHistory: 'searchHistory',
+  /** Set once the visitor has confirmed the mature-content warning (storefront spec §9: kept persistently). */
+  matureContentAccepted: 'matureContentAccepted',
 } as const;
 
 function read(key: string): string | null {
@@ -98,4 +102,27 @@ export function getCookieChoice(): CookieChoice | null {
 
 export function storeCookieChoice(choice: CookieChoice): void {
   write(STORAGE_KEYS.cookieConsent, choice);
+}
+
+export function getSearchHistory(): string[] {
+  const stored = read(STORAGE_KEYS.searchHistory);
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function storeSearchHistory(history: readonly string[]): void {
+  write(STORAGE_KEYS.searchHistory, history.length > 0 ? JSON.stringify(history) : null);
+}
+
+export function hasAcceptedMatureContent(): boolean {
+  return read(STORAGE_KEYS.matureContentAccepted) === 'true';
+}
+
+export function storeMatureContentAccepted(): void {
+  write(STORAGE_KEYS.matureContentAccepted, 'true');
 }

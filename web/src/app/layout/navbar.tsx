@@ -1,10 +1,12 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useCallback, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '@/components/brand/logo';
 import { buttonClassName } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { SearchOverlay } from '@/features/search/components/search-overlay';
 import { NARROW_LAYOUT_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { NavMenu } from './nav-menu';
 import styles from './navbar.module.css';
@@ -23,7 +25,9 @@ const PRIMARY_LINKS = [
 export function Navbar() {
   const { status } = useAuth();
   const narrow = useMediaQuery(NARROW_LAYOUT_QUERY);
-  const navigate = useNavigate();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const searchButton = useRef<HTMLButtonElement>(null);
   const checking = status === LoginStatus.Unknown || status === LoginStatus.LoggingIn;
 
   return (
@@ -47,9 +51,18 @@ export function Navbar() {
         )}
 
         <div className={styles.tools}>
-          <button type="button" className={styles.iconButton} aria-label="Search" onClick={() => navigate(paths.search)}>
+          <button
+            ref={searchButton}
+            type="button"
+            className={styles.iconButton}
+            aria-label="Search"
+            aria-haspopup="dialog"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen(true)}
+          >
             <SearchIcon />
           </button>
+          {searchOpen && <SearchOverlay onClose={closeSearch} returnFocusTo={searchButton} />}
           <CartButton />
           {checking ? (
             <button type="button" className={buttonClassName({ variant: 'secondary', size: 'sm', className: styles.pending })} disabled aria-label="Checking your login">

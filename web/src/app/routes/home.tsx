@@ -1,7 +1,7 @@
 import { SITE_NAME } from '@/components/layout/page';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { ReaderAccountPromo } from '@/features/auth/components/reader-account-promo';
-import { HomeFeed } from '@/features/home/components/home-feed';
+import { HomeCarousels, HomeSpotlightSection } from '@/features/catalog/components/home-showcase';
 import { HomeHero } from '@/features/home/components/home-hero';
 import { HomeHighlights } from '@/features/home/components/home-highlights';
 import styles from './home.module.css';
@@ -11,15 +11,10 @@ export default function HomeRoute() {
   return (
     <>
       <title>{`${SITE_NAME} · Comics and manga, in print and digital`}</title>
-      <HomeHero />
+      <HomeSpotlightSection fallback={<HomeHero />} />
       <HomeHighlights />
       <div className={styles.body}>
-        <section aria-labelledby="featured-title">
-          <h2 id="featured-title" className={styles.sectionTitle}>
-            Featured
-          </h2>
-          <HomeFeed />
-        </section>
+        <HomeCarousels />
         {status === LoginStatus.LoggedOut && <ReaderAccountPromo />}
       </div>
     </>

@@ -1,20 +1,10 @@
-import { Page } from '@/components/layout/page';
-import { ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { NewsIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
+import { useLocation, useParams } from 'react-router-dom';
+import { NewsArticle } from '@/features/news/components/news-article';
 
-/** An article: /news/articles/{aid}, the dated /{year}/{month}/{day}/{aid} form, and /preview/*. */
+/** An article: /news/articles/{aid}, the dated /{year}/{month}/{day}/{aid} form, and /preview/{aid}. */
 export default function NewsArticleRoute() {
-  return (
-    <Page title="Article not available" eyebrow="News" width="narrow">
-      <EmptyState
-        icon={<NewsIcon />}
-        title="This article isn't published"
-        actions={<ButtonLink to={paths.news}>Go to News</ButtonLink>}
-      >
-        <p>It may have been moved or taken down. The latest stories are on the News page.</p>
-      </EmptyState>
-    </Page>
-  );
+  const { aid, '*': splat } = useParams();
+  const preview = useLocation().pathname.startsWith('/preview/');
+  const idOrUrl = aid ?? splat?.replace(/\/+$/, '') ?? '';
+  return <NewsArticle key={idOrUrl} idOrUrl={idOrUrl} preview={preview} />;
 }

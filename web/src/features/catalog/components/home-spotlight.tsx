@@ -1,0 +1,236 @@
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '@/components/ui/button';
+import { CoverImage } from '@/components/ui/cover-image';
+import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { paths } from '@/config/paths';
+import { genreLabel, seriesColor, seriesSubtitle } from '../catalog-details';
+import type { HomeView } from '../types';
+import { AgeRating } from './age-rating';
+import styles from './home-spotlight.module.css';
+
+type SpotlightEntry = HomeView['spotlight'][number];
+
+/** Slider constants, after the reader's (storefront spec §9): a 400 ms transition, and a swipe turns when it covers 15% of the width. */
+const TRANSITION_MS = 400;
+const SWIPE_THRESHOLD = 0.15;
+/** Time each entry stays before the next, while the visitor is not interacting. */
+const AUTOPLAY_MS = 7000;
+/** A pointer that moves less than this is a tap, not a swipe. */
+const DRAG_SLOP_PX = 6;
+/** Banner art is a third as tall as wide (storefront spec §9: hero image ratio 33). */
+const HERO_RATIO = 33;
+const FALLBACK_COLOR = '#6e56f5';
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: number; count: number; active: boolean }) {
+  const color = seriesColor(entry.color) ?? FALLBACK_COLOR;
+  const art = entry.heroThumbnails.length > 0 ? entry.heroThumbnails : entry.thumbnails;
+  return (
+    <div
+      className={styles.slide}
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}: ${entry.title}`}
+      inert={!active}
+      style={{ '--slide-color': color } as CSSProperties}
+    >
+      <CoverImage images={art} alt="" ratio={HERO_RATIO} fill eager={index === 0} sizes="100vw" className={styles.art} color={color} />
+      <div className={styles.shade} />
+      <div className={styles.inner}>
+        <div className={styles.copy}>
+          <p className={styles.kicker}>
+            <span className={styles.kickerLabel}>Spotlight</span>
+            {entry.genres.slice(0, 2).map((genre) => (
+              <span key={genre.id}>{genreLabel(genre.name)}</span>
+            ))}
+          </p>
+          <h2 className={styles.title}>
+            <Link to={paths.series(entry)} className={styles.titleLink} tabIndex={-1}>
+              {entry.title}
+            </Link>
+          </h2>
+          {entry.tagline && <p className={styles.tagline}>{entry.tagline}</p>}
+          <p className={styles.meta}>
+            <AgeRating rating={entry.ageRating} tone="dark" />
+            <span>{[seriesSubtitle(entry), entry.completionStatus].filter(Boolean).join(' · ')}</span>
+          </p>
+          <div className={styles.actions}>
+            <ButtonLink to={paths.readerVolume(entry, 1)} variant="accent" size="lg">
+              <BookIcon size={20} />
+              Read
+              <span className="visually-hidden"> {entry.title}</span>
+            </ButtonLink>
+            <ButtonLink to={paths.series(entry)} variant="secondary" size="lg" className={styles.secondary}>
+              View series
+              <span className="visually-hidden">: {entry.title}</span>
+            </ButtonLink>
+          </div>
+        </div>
+        <Link to={paths.series(entry)} className={styles.poster} tabIndex={-1} aria-hidden="true">
+          <CoverImage images={entry.thumbnails} alt="" ratio={POSTER_RATIO.series} eager={index === 0} sizes="(min-width: 992px) 260px, 0px" color={color} />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The home page's spotlight wheel: one series at a time, with art, tagline and Read / View series.
+ * Moves with the arrow buttons, the dots, the arrow keys while focus is inside it, and swipes; it
+ * turns by itself until the visitor points at it, focuses it or presses a control (and never when
+ * they prefer reduced motion), and a pause button stops it for good.
+ */
+export function HomeSpotlight({ entries }: { entries: HomeView['spotlight'] }) {
+  const count = entries.length;
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(() => count > 1 && !prefersReducedMotion());
+  const [held, setHeld] = useState(false);
+  const [drag, setDrag] = useState(0);
+  const pointer = useRef<{ id: number; x: number; y: number; width: number; swiping: boolean } | null>(null);
+  const suppressClick = useRef(false);
+  const track = useRef<HTMLDivElement>(null);
+  const trackId = useId();
+
+  const goTo = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    const timer = window.setTimeout(() => goTo(index + 1), AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing, held, index, count, goTo]);
+
+  /** A visitor who steers the wheel has chosen what to look at: stop turning it for them. */
+  const steer = (next: number) => {
+    setPlaying(false);
+    goTo(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = index + (event.key === 'ArrowRight' ? 1 : -1);
+    const focusWasOnSlide = track.current?.contains(document.activeElement) ?? false;
+    steer(next);
+    // The old slide becomes inert; keep keyboard focus on the one now showing.
+    if (focusWasOnSlide) {
+      const target = ((next % count) + count) % count;
+      window.requestAnimationFrame(() => track.current?.children[target]?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus());
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (count < 2 || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, width: event.currentTarget.clientWidth, swiping: false };
+    suppressClick.current = false;
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = pointer.current;
+    if (!start || start.id !== event.pointerId) return;
+    const dx = event.clientX - start.x;
+    if (!start.swiping) {
+      if (Math.abs(dx) < DRAG_SLOP_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
+      start.swiping = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    setDrag(dx);
+  };
+
+  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
+    const start = pointer.current;
+    if (!start || start.id !== event.pointerId) return;
+    pointer.current = null;
+    if (!start.swiping) return;
+    suppressClick.current = true;
+    const dx = event.clientX - start.x;
+    setDrag(0);
+    if (Math.abs(dx) > start.width * SWIPE_THRESHOLD) steer(index + (dx < 0 ? 1 : -1));
+  };
+
+  const current = entries[index];
+  if (!current) return null;
+
+  return (
+    <section
+      className={`${styles.spotlight} on-dark`}
+      aria-roledescription="carousel"
+      aria-label="Spotlight series"
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
+    >
+      <div
+        className={styles.viewport}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onClickCapture={(event) => {
+          // The click that ends a swipe must not open the link under the finger.
+          if (!suppressClick.current) return;
+          suppressClick.current = false;
+          event.preventDefault();
+          event.stopPropagation();
+        }}
+      >
+        <div
+          ref={track}
+          id={trackId}
+          className={styles.track}
+          aria-live={playing && !held ? 'off' : 'polite'}
+          style={{
+            transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
+            transition: drag !== 0 ? 'none' : `transform ${TRANSITION_MS}ms cubic-bezier(0.22, 0.61, 0.36, 1)`,
+          }}
+        >
+          {entries.map((entry, slideIndex) => (
+            <Slide key={entry.id} entry={entry} index={slideIndex} count={count} active={slideIndex === index} />
+          ))}
+        </div>
+      </div>
+
+      {count > 1 && (
+        <div className={styles.controls}>
+          <div className={styles.controlsInner}>
+            <button type="button" className={styles.control} aria-controls={trackId} aria-label="Previous series" onClick={() => steer(index - 1)}>
+              <ChevronLeftIcon size={20} />
+            </button>
+            <div className={styles.dots}>
+              {entries.map((entry, dotIndex) => (
+                <button
+                  key={entry.id}
+                  type="button"
+                  className={styles.dot}
+                  aria-controls={trackId}
+                  aria-label={`Show ${entry.title}`}
+                  aria-current={dotIndex === index ? 'true' : undefined}
+                  onClick={() => steer(dotIndex)}
+                />
+              ))}
+            </div>
+            <button type="button" className={styles.control} aria-controls={trackId} aria-label="Next series" onClick={() => steer(index + 1)}>
+              <ChevronRightIcon size={20} />
+            </button>
+            <button
+              type="button"
+              className={styles.control}
+              aria-label={playing ? 'Stop turning the spotlight' : 'Turn the spotlight automatically'}
+              onClick={() => setPlaying((value) => !value)}
+            >
+              {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NewsArticleView } from '@/features/catalog/types';
+import { api } from '@/lib/api-client';
+
+/** `GET news/strips-article/{id or readableUrl}`, or its unpublished preview for staff. */
+export async function getArticle(idOrUrl: string, preview: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<NewsArticleView> {
+  const path = preview ? '/news/strips-article-preview' : '/news/strips-article';
+  const { data } = await api.get<NewsArticleView>(`${path}/${encodeURIComponent(idOrUrl)}`, { signal });
+  return data;
+}
+
+export function getArticleQueryOptions(idOrUrl: string, preview: boolean) {
+  return queryOptions({
+    queryKey: ['news', preview ? 'preview' : 'article', idOrUrl] as const,
+    queryFn: ({ signal }) => getArticle(idOrUrl, preview, { signal }),
+  });
+}
+
+export function useArticle(idOrUrl: string, preview: boolean) {
+  return useQuery(getArticleQueryOptions(idOrUrl, preview));
+}

@@ -1,0 +1,33 @@
+/**
+ * Search rules of storefront spec §5 and §9: a query needs more than one character, results stop
+ * at 20, the input waits 200 ms after the last keystroke, and the last 5 distinct searches are
+ * remembered, most recent first. The state texts are the spec's, quoted exactly.
+ */
+export const SEARCH_DEBOUNCE_MS = 200;
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_RESULT_LIMIT = 20;
+export const SEARCH_HISTORY_LIMIT = 5;
+
+export const SEARCH_MESSAGES = {
+  tooShort: 'Please enter more than one character',
+  loading: 'Loading ...',
+  noResult: 'No search result',
+  noHistory: 'No recent search',
+} as const;
+
+/** The query as it is sent and remembered: trimmed, inner runs of spaces collapsed. */
+export function normalizeQuery(query: string): string {
+  return query.trim().replace(/\s+/g, ' ');
+}
+
+export function isSearchable(query: string): boolean {
+  return normalizeQuery(query).length >= SEARCH_MIN_LENGTH;
+}
+
+/** `query` first, without an earlier copy of it (compared ignoring case), at most 5 entries. */
+export function addToHistory(history: readonly string[], query: string): string[] {
+  const entry = normalizeQuery(query);
+  if (!entry) return [...history];
+  const rest = history.filter((item) => item.toLowerCase() !== entry.toLowerCase());
+  return [entry, ...rest].slice(0, SEARCH_HISTORY_LIMIT);
+}
