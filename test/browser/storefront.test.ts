@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { seedDemoData } from '@inkwell/catalog/demo/seed';
+import { SearchIndexer } from '@inkwell/catalog/search/indexer';
+import { PostgresSearchIndex } from '@inkwell/catalog/search/postgres-search-index';
+import { testLogger } from '@inkwell/platform/testing';
+import { startTestStack, type TestStack } from '../support/stack';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/screens/storefront');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+const missing = !existsSync(CHROMIUM)
+  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
+  : !existsSync(path.join(ROOT, 'web/dist/index.html'))
+    ? 'storefront not built: run npm run build first'
+    : false;
+
+describe('storefront browsing in Chromium (demo catalogue)', { skip: missing }, () => {
+  let stack: TestStack;
+  let browser: Browser;
+
+  before(async () => {
+    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
+    const catalog = stack.services.find((service) => service.name === 'catalog')!;
+    await seedDemoData(catalog.context.db, testLogger);
+    await new SearchIndexer(catalog.context.db, new PostgresSearchIndex(catalog.context.db)).all();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    await mkdir(SHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** A page that has already answered the cookie banner, with script errors collected. */
+  async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport });
+    // The storefront's storage keeps the cookie choice under 'cookieConsent'.
+    await context.addInitScript({ content: "localStorage.setItem('cookieConsent', 'essential');" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { page, errors };
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`goes home → series → product on a ${name}`, async () => {
+      const { page, errors } = await open(viewport);
+      await page.goto(`${stack.url}/`);
+      const spotlight = page.getByRole('region', { name: 'Spotlight series' }).or(page.getByLabel('Spotlight series'));
+      await spotlight.first().waitFor();
+      await page.getByRole('heading', { name: 'New releases' }).or(page.getByRole('heading', { name: 'On sale now' })).first().waitFor();
+      await shot(page, `${name}-home`);
+
+      await page.getByRole('link', { name: /View series/ }).first().click();
+      await page.waitForURL(/\/series\/[a-z0-9-]+\/$/);
+      const seriesTitle = await page.getByRole('heading', { level: 1 }).first().innerText();
+      assert.ok(seriesTitle.length > 0);
+      await page.locator('main a[href^="/product/"]').first().waitFor();
+      await shot(page, `${name}-series`);
+
+      await page.locator('main a[href^="/product/"]').first().click();
+      await page.waitForURL(/\/product\/[a-z0-9-]+\/$/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      assert.match(await page.locator('main').innerText(), /\$\d+\.\d{2}|Free/);
+      await shot(page, `${name}-product`);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('browses a genre and loads more with a count of what is shown', async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.goto(`${stack.url}/browse/`);
+    await page.getByText(/Showing 24 of \d+/).waitFor();
+    const before = await page.locator('main a[href^="/product/"], main a[href^="/series/"]').count();
+    const total = Number((await page.getByText(/Showing 24 of \d+/).innerText()).match(/of (\d+)/)![1]);
+    await page.getByRole('button', { name: /^Load \d+ more$/ }).click();
+    await page.getByText(`Showing ${Math.min(48, total)} of ${total}`).waitFor();
+    assert.ok((await page.locator('main a[href^="/product/"], main a[href^="/series/"]').count()) > before);
+    await page.getByRole('navigation', { name: 'Genres' }).getByRole('link').nth(1).click();
+    await page.waitForURL(/\/browse\/\d+\/$/);
+    await page.getByText(/Showing \d+ of \d+/).waitFor();
+    await shot(page, 'desktop-browse-genre');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('searches by keyboard: type, arrow down, Enter opens the result', async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.goto(`${stack.url}/`);
+    const catalog = stack.services.find((service) => service.name === 'catalog')!;
+    const { rows } = await catalog.context.db.query<{ title: string }>("SELECT title FROM series WHERE status = 4 AND NOT unlisted ORDER BY popularity DESC LIMIT 1");
+    const title = rows[0]!.title;
+    await page.getByRole('button', { name: /search/i }).first().focus();
+    await page.keyboard.press('Enter');
+    const input = page.getByRole('combobox', { name: /Search series/ });
+    await input.waitFor();
+    await page.keyboard.type('x');
+    await page.getByText('Please enter more than one character').waitFor();
+    await input.fill('');
+    await page.keyboard.type(title.slice(0, Math.min(8, title.length)));
+    await page.getByRole('option').first().waitFor();
+    await shot(page, 'desktop-search-overlay');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/(series|product)\/[a-z0-9-]+\/$/);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /search/i }).first().click();
+    await page.getByRole('listbox', { name: 'Recent searches' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('shows the NotFound page for an unknown product', async () => {
+    const { page } = await open(PHONE);
+    await page.goto(`${stack.url}/product/no-such-comic/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /couldn.t find/i);
+    await shot(page, 'phone-not-found');
+    await page.context().close();
+  });
+});
