@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +8,7 @@ import { Redis } from 'ioredis';
 import { createHttpApp, failure, mediaDir, SERVICE_NAMES, TooManyRequestsError, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
+import { securityHeaders } from './security-headers';
 import { mergeOpenApi } from './openapi';
 
 export interface GatewayOptions {
@@ -25,26 +25,9 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: 25 * 1024 * 1024, ownNotFoundHandler: true });
   const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Same-origin only; stops other sites from reading our responses into their pages.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  const headers = securityHeaders(config.publicUrl);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
