@@ -118,7 +118,9 @@ function balloon(text: string, cx: number, top: number, maxWidth: number, size: 
   const angle = Math.atan2(tailTo[1] - cy, tailTo[0] - cx);
   const baseA: Point = [cx + Math.cos(angle - 0.25) * rx * 0.8, cy + Math.sin(angle - 0.25) * ry * 0.8];
   const baseB: Point = [cx + Math.cos(angle + 0.25) * rx * 0.8, cy + Math.sin(angle + 0.25) * ry * 0.8];
-  const tip: Point = [cx + (tailTo[0] - cx) * 0.75, cy + (tailTo[1] - cy) * 0.75];
+  // The tail points at the speaker but stops short, however far away the speaker stands.
+  const reach = Math.min(Math.hypot(tailTo[0] - cx, tailTo[1] - cy) * 0.75, ry + size * 2.5);
+  const tip: Point = [cx + Math.cos(angle) * reach, cy + Math.sin(angle) * reach];
   const stroke = `stroke="#141414" stroke-width="${n(size * 0.14)}"`;
   const tail = `M${n(baseA[0])},${n(baseA[1])} L${n(tip[0])},${n(tip[1])} L${n(baseB[0])},${n(baseB[1])} Z`;
   const textLines = lines

@@ -35,6 +35,16 @@ function channels(hex: string): [number, number, number] {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** Relative luminance, 0 for black to 1 for white (WCAG). */
+export function luminance(hex: string): number {
+  const linear = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = channels(hex);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
 /** The colour `t` of the way from `a` to `b`. */
 export function mix(a: string, b: string, t: number): string {
   const [ar, ag, ab] = channels(a);

@@ -165,20 +165,24 @@ export type FigureKind = 'cloak' | 'staff' | 'scarf' | 'cape' | 'hair';
  */
 export function figure(x: number, baseY: number, height: number, color: string, kind: FigureKind, glow: string, facing: 1 | -1 = 1): string {
   const s = height / 100;
-  const body =
-    'M-5,-83 C-13,-81 -17,-77 -18,-70 L-22,-10 C-15,-7 -8,-7 -5,-7 L-5.5,0 L-1,0 L-1,-7 L1,-7 L1,0 L5.5,0 L5,-7 C8,-7 15,-7 22,-10 L18,-70 C17,-77 13,-81 5,-83 Z';
-  const head = kind === 'cloak' ? 'M0,-101 C7,-101 10,-94 10,-88 C10,-84 8,-81 5,-80 L-5,-80 C-8,-81 -10,-84 -10,-88 C-10,-94 -7,-101 0,-101 Z' : '';
-  const parts = [
-    `<path d="${body}"/>`,
-    kind === 'cloak' ? `<path d="${head}"/>` : '<circle cx="0" cy="-91" r="8.5"/>',
-  ];
-  if (kind === 'hair') parts.push('<path d="M-8,-94 C-12,-80 -14,-62 -10,-50 C-4,-58 -3,-75 -2,-86 Z M4,-99 C10,-98 12,-92 9,-86 C14,-80 22,-70 30,-66 C20,-66 10,-74 6,-82 Z"/>');
-  if (kind === 'scarf') parts.push('<path d="M2,-83 C12,-85 18,-80 26,-77 C32,-75 38,-79 44,-77 C38,-72 30,-70 24,-72 C16,-74 10,-76 3,-77 Z"/>');
-  if (kind === 'cape') parts.push('<path d="M-16,-74 C-30,-46 -10,-18 58,-4 C42,-30 32,-60 16,-76 Z"/>');
+  // A long coat to the knee over two legs; the cloak variant is hooded and nearly floor-length.
+  const coat =
+    'M-3,-84 C-9,-83 -12,-80 -12.5,-75 L-14.5,-31 C-14.5,-28.5 -13,-27.5 -11,-27.5 L-7,-27.5 L-6.6,-1 L-8.5,0 L-2,0 L-1.8,-27.5 ' +
+    'L1.8,-27.5 L2,0 L8.5,0 L6.6,-1 L7,-27.5 L11,-27.5 C13,-27.5 14.5,-28.5 14.5,-31 L12.5,-75 C12,-80 9,-83 3,-84 Z';
+  const cloak =
+    'M-4,-84 C-11,-82 -14,-78 -14.5,-72 L-18,-8 C-12,-6 -7,-6 -5,-6 L-5,0 L-1,0 L-1,-6 L1,-6 L1,0 L5,0 L5,-6 C7,-6 12,-6 18,-8 ' +
+    'L14.5,-72 C14,-78 11,-82 4,-84 Z';
+  const hood = 'M0,-101 C6.5,-101 9,-95 9,-89 C9,-85 7,-82 4.5,-79 L-4.5,-79 C-7,-82 -9,-85 -9,-89 C-9,-95 -6.5,-101 0,-101 Z';
+  const parts = kind === 'cloak' ? [`<path d="${cloak}"/>`, `<path d="${hood}"/>`] : [`<path d="${coat}"/>`, '<circle cx="0" cy="-91" r="7.2"/>'];
+  if (kind === 'hair') {
+    parts.push('<path d="M-6.5,-95 C-9.5,-88 -10,-80 -8.5,-73 L-3,-75 C-4,-81 -4,-88 -2.5,-93 Z M4,-97.5 C11,-98 16,-93 24,-90.5 C18,-88.5 11,-89.5 5.5,-91.5 Z"/>');
+  }
+  if (kind === 'scarf') parts.push('<path d="M2,-83.5 C9,-85 15,-82 22,-80 C27,-78.6 31,-80 35,-79 C31,-76.5 26,-76 21,-77.2 C14,-78.8 8,-80 3,-80.5 Z"/>');
+  if (kind === 'cape') parts.push('<path d="M-11,-77 C-20,-58 -12,-34 38,-12 C30,-32 22,-58 11,-77 Z"/>');
   const prop =
     kind === 'staff'
-      ? `<rect x="21" y="-112" width="2.6" height="112"/><circle cx="22.3" cy="-114" r="5" fill="${glow}"/>` +
-        `<circle cx="22.3" cy="-114" r="14" fill="${glow}" opacity="0.25"/>`
+      ? `<rect x="17" y="-112" width="2.4" height="112"/><circle cx="18.2" cy="-114" r="4.5" fill="${glow}"/>` +
+        `<circle cx="18.2" cy="-114" r="13" fill="${glow}" opacity="0.25"/>`
       : '';
   return `<g transform="translate(${n(x)},${n(baseY)}) scale(${n(s * facing)},${n(s)})" fill="${color}">${parts.join('')}${prop}</g>`;
 }
@@ -215,10 +219,6 @@ function stars(rng: Random, box: Box, color: string, count: number): string {
   return `<g fill="${color}" opacity="0.8">${dots.join('')}</g>`;
 }
 
-function pickFigure(rng: Random): FigureKind {
-  return rng.pick<FigureKind>(['cloak', 'staff', 'scarf', 'cape', 'hair']);
-}
-
 // ---------- scenes ----------
 
 function ridges(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneOptions): string {
@@ -236,7 +236,7 @@ function ridges(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Sce
   });
   if (o.figure) {
     const x = box.x + box.w * (o.focus > 0.5 ? rng.float(0.18, 0.38) : rng.float(0.62, 0.82));
-    out.push(figure(x, last.heightAt(x) + box.h * 0.012, box.h * rng.float(0.1, 0.16), colors.silhouette, pickFigure(rng), colors.highlight, x > box.x + box.w / 2 ? -1 : 1));
+    out.push(figure(x, last.heightAt(x) + box.h * 0.012, box.h * rng.float(0.1, 0.16), colors.silhouette, rng.pick<FigureKind>(['cloak', 'staff', 'scarf', 'cape', 'hair']), colors.highlight, x > box.x + box.w / 2 ? -1 : 1));
   }
   return out.join('');
 }
@@ -361,7 +361,7 @@ function sea(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: SceneO
     // A small boat riding the front swell.
     const bx = box.x + box.w * rng.float(0.3, 0.7);
     const by = box.y + box.h * 0.86;
-    const bw = box.w * 0.16;
+    const bw = Math.min(box.w, box.h) * 0.16;
     out.push(`<path d="M${n(bx - bw / 2)},${n(by)} L${n(bx + bw / 2)},${n(by)} L${n(bx + bw * 0.36)},${n(by + bw * 0.16)} L${n(bx - bw * 0.36)},${n(by + bw * 0.16)} Z M${n(bx)},${n(by - bw * 0.02)} L${n(bx)},${n(by - bw * 0.8)} L${n(bx + bw * 0.35)},${n(by - bw * 0.1)} Z" fill="${colors.silhouette}"/>`);
   }
   return out.join('');
@@ -391,7 +391,8 @@ function burst(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors, o: Scen
   return out.join('');
 }
 
-function geometric(c: SvgCanvas, rng: Random, box: Box, colors: SceneColors): string {
+/** Bauhaus tiles: discs, quarter discs, stripes and triangles on a three-column grid. */
+function geometric(rng: Random, box: Box, colors: SceneColors): string {
   const cols = 3;
   const cell = box.w / cols;
   const rows = Math.ceil(box.h / cell);
@@ -501,7 +502,7 @@ export function drawScene(name: SceneName, c: SvgCanvas, rng: Random, box: Box, 
     case 'burst':
       return burst(c, rng, box, colors, options);
     case 'geometric':
-      return geometric(c, rng, box, colors);
+      return geometric(rng, box, colors);
     case 'profile':
       return profile(c, rng, box, colors, options);
     case 'leaves':

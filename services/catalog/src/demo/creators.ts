@@ -11,6 +11,11 @@ export interface DemoCreatorRecord {
   staff: boolean;
 }
 
+/** Writers and artists tell the story; translators and letterers are credited but are not its authors. */
+export function isStoryCredit(credit: DemoCreatorCredit): boolean {
+  return credit.title !== 'Translator' && credit.title !== 'Letterer';
+}
+
 const JAPANESE_CREATORS = 24;
 const OTHER_CREATORS = 50;
 const STAFF_CREATORS = 12;

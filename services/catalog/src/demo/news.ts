@@ -2,7 +2,8 @@ import type { DemoArticle, DemoProduct, DemoSeries } from './types';
 import type { Random } from './random';
 import type { SeriesPlan } from './series';
 import { BOOKSHOPS, CONVENTIONS } from './names';
-import { addDays, capitalize, displayDate, escapeMarkup, slugify, withArticle } from './text';
+import { isStoryCredit } from './creators';
+import { addDays, capitalize, daysBetween, displayDate, escapeMarkup, slugify, withArticle } from './text';
 
 /**
  * News articles about the demo catalogue: announcements, interviews and events that link to real
@@ -46,7 +47,7 @@ function link(series: DemoSeries): string {
 }
 
 function storyCreators(series: DemoSeries, names: Map<string, string>): string[] {
-  return series.creators.filter((c) => c.title !== 'Translator' && c.title !== 'Letterer').map((c) => names.get(c.creator) ?? c.creator);
+  return series.creators.filter(isStoryCredit).map((c) => names.get(c.creator) ?? c.creator);
 }
 
 function joinNames(names: string[]): string {
@@ -141,7 +142,7 @@ function licensingArticle(ctx: NewsContext, plans: SeriesPlan[], kind: 'manga' |
       (plan.format !== 'chapters' ? `<li>Collected volumes in print and digital</li>` : '') +
       (translator ? `<li>Translated by ${escapeMarkup(ctx.creatorNames.get(translator.creator) ?? '')}</li>` : '') +
       `</ul>`,
-    publishedAt: daysBefore(ctx, Math.round((ctx.now.getTime() - firstRelease(plan).getTime()) / 86_400_000) + ctx.rng.int(20, 60)),
+    publishedAt: daysBefore(ctx, daysBetween(firstRelease(plan), ctx.now) + ctx.rng.int(20, 60)),
     pageType: 'News',
     series: series.key,
   };

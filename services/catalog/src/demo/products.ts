@@ -32,10 +32,12 @@ const TRIM: Record<SeriesPlan['publisher']['kind'], { width: number; height: num
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
-/** "x99" prices a store would actually show, always below the full price. */
-export function salePrice(fullCents: number, fraction: number): number {
+/** An "x99" price a store would actually show, below the full price; null when there is none. */
+export function salePrice(fullCents: number, fraction: number): number | null {
   const sale = Math.floor((fullCents * fraction) / 100) * 100 + 99;
-  return sale < fullCents ? sale : Math.max(99, fullCents - 200);
+  if (sale < fullCents) return sale;
+  const lower = Math.floor(fullCents / 100) * 100 - 1;
+  return lower > 0 && lower < fullCents ? lower : null;
 }
 
 /**
@@ -235,7 +237,7 @@ class ProductWriter {
     if (plan.printCents === null || release.kind === 'chapter' || release.kind === 'one-shot') return null;
     const trim = TRIM[plan.publisher.kind];
     const boxSet = release.kind === 'box-set';
-    const cents = boxSet ? salePrice(plan.printCents * release.number, 0.8) : plan.printCents;
+    const cents = boxSet ? (salePrice(plan.printCents * release.number, 0.8) ?? plan.printCents * release.number) : plan.printCents;
     const variant = this.variant('Print', boxSet ? 'Print' : 'Paid', cents, release);
     const delayed = release.status === 'Published' && rng.chance(0.05);
     variant.stock = {
@@ -266,7 +268,7 @@ class ProductWriter {
     if (!digital || release.status !== 'Published' || !SALE_PRICE_TYPES.includes(digital.priceType) || digital.priceCents === 0) return undefined;
     const onSale = release.kind === 'volume' ? this.plan.fullSale || this.rng.chance(0.1) : this.rng.chance(0.03);
     if (!onSale) return undefined;
-    return salePrice(digital.priceCents, this.plan.fullSale ? 0.5 : this.rng.pick([0.5, 0.6, 0.7]));
+    return salePrice(digital.priceCents, this.plan.fullSale ? 0.5 : this.rng.pick([0.5, 0.6, 0.7])) ?? undefined;
   }
 
   product(release: Release, volumeCount: number): DemoProduct {

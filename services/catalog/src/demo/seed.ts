@@ -201,17 +201,17 @@ export async function renderDemoArt(db: Database, files: FileStorage, logger: Lo
   };
   /** `ratio` is height over width of the art. */
   const store = async (svg: string, key: string, widths: number[], ratio: number, role: string): Promise<Array<ThumbnailView & { role: string }>> => {
-    const thumbnails: Array<ThumbnailView & { role: string }> = [];
-    for (const width of widths) {
-      const webpKey = `${key}-${width}.webp`;
-      const jpegKey = `${key}-${width}.jpg`;
-      if (!(await files.exists(webpKey)) || !(await files.exists(jpegKey))) {
-        const [image] = await renderWidths(svg, [width]);
-        await files.put(webpKey, image!.webp, 'image/webp');
-        await files.put(jpegKey, image!.jpeg, 'image/jpeg');
+    const keys = widths.map((width) => ({ width, webp: `${key}-${width}.webp`, jpeg: `${key}-${width}.jpg` }));
+    const present = await Promise.all(keys.flatMap((entry) => [files.exists(entry.webp), files.exists(entry.jpeg)]));
+    if (present.some((exists) => !exists)) {
+      // One rasterisation of the SVG serves every width.
+      const images = await renderWidths(svg, widths);
+      for (const [index, image] of images.entries()) {
+        await files.put(keys[index]!.webp, image.webp, 'image/webp');
+        await files.put(keys[index]!.jpeg, image.jpeg, 'image/jpeg');
       }
-      thumbnails.push({ url: files.publicUrl(webpKey), fallbackUrl: files.publicUrl(jpegKey), width, height: Math.round(width * ratio), role });
     }
+    const thumbnails = keys.map((entry) => ({ url: files.publicUrl(entry.webp), fallbackUrl: files.publicUrl(entry.jpeg), width: entry.width, height: Math.round(entry.width * ratio), role }));
     return thumbnails;
   };
   for (const row of series.rows) {

@@ -2,8 +2,8 @@ import type { AgeRating, BrandColor, DemoCreatorCredit, DemoSeries, PriceType } 
 import type { Random } from './random';
 import { GENRE_THEMES, genreKey, type GenreTheme } from './themes';
 import { JAPANESE_TITLE_HEADS, JAPANESE_TITLE_TAILS, NAME_CULTURES, PUBLISHERS, type PublisherProfile } from './names';
-import type { CreatorRoster } from './creators';
-import { capitalize, fillTemplate, slugify, withArticle } from './text';
+import { isStoryCredit, type CreatorRoster } from './creators';
+import { addDays, capitalize, fillTemplate, slugify, withArticle } from './text';
 
 export type SeriesFormat = 'volumes' | 'chapters' | 'both';
 
@@ -156,6 +156,10 @@ function closer(ctx: PlanContext, theme: GenreTheme, credits: DemoCreatorCredit[
   return `${capitalize(tone)} and ${decks.tones()}, this is ${withArticle(theme.form)} about ${about}.`;
 }
 
+export function sentenceCount(text: string): number {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z])/).length;
+}
+
 /** Two or three sentences in one of several shapes, so neighbouring blurbs do not read alike. */
 function writeBlurb(
   ctx: PlanContext,
@@ -169,9 +173,14 @@ function writeBlurb(
   const opening = `${name}, ${decks.heroes()}, ${premise.does}.`;
   const lead = premise.scene && ctx.rng.chance(0.6) ? [premise.scene, opening] : [opening];
   const shape = ctx.rng.int(0, 2);
-  const rest =
-    shape === 0 ? [decks.turns()] : shape === 1 && lead.length === 1 ? [decks.turns(), closer(ctx, theme, credits, title)] : [closer(ctx, theme, credits, title)];
-  return { description: [...lead, ...rest].join(' '), opening: lead.join(' ') };
+  const rest = shape === 0 ? [decks.turns()] : shape === 1 ? [decks.turns(), closer(ctx, theme, credits, title)] : [closer(ctx, theme, credits, title)];
+  // Blurbs stay at two or three sentences: later parts are dropped once the budget is spent.
+  const parts = [...lead];
+  for (const part of rest) {
+    if (sentenceCount([...parts, part].join(' ')) <= 3) parts.push(part);
+  }
+  if (sentenceCount(parts.join(' ')) < 2) parts.push(closer(ctx, theme, credits, title));
+  return { description: parts.join(' '), opening: lead.join(' ') };
 }
 
 function imprintFor(rng: Random, publisher: PublisherProfile, rating: AgeRating): string {
@@ -221,7 +230,7 @@ function assemblePlan(ctx: PlanContext, identity: SeriesIdentity, rng: Random): 
   const completed = rng.chance(0.3);
   const chapterCadenceDays = publisher.kind === 'webcomics' ? 7 : rng.pick([7, 7, 14]);
   for (const credit of credits) {
-    if (credit.title === 'Translator' || credit.title === 'Letterer') continue;
+    if (!isStoryCredit(credit)) continue;
     ctx.worksByCreator.set(credit.creator, [...(ctx.worksByCreator.get(credit.creator) ?? []), title]);
   }
   const series: DemoSeries = {
@@ -261,7 +270,7 @@ function assemblePlan(ctx: PlanContext, identity: SeriesIdentity, rng: Random): 
     chaptersPerVolume,
     chapterCadenceDays,
     volumeGapDays: rng.int(80, 130),
-    latestRelease: new Date(ctx.now.getTime() - (completed ? rng.int(150, 1300) : rng.int(2, 40)) * 86_400_000),
+    latestRelease: addDays(ctx.now, -(completed ? rng.int(150, 1300) : rng.int(2, 40))),
     popularity: 0,
     chapterNaming: format !== 'volumes' && rng.chance(0.4) ? rng.pick(['part', 'episode', 'plain'] as const) : null,
     chapterPriceType: 'Paid',
@@ -351,7 +360,7 @@ export function planSpinOffs(ctx: PlanContext, parent: SeriesPlan, count: number
   return rng.sample(kinds, count).map((kind) => {
     const theme = kind.genre ? themeFor(kind.genre) : parent.theme;
     const title = claimTitle(ctx, () => `${parent.series.title}: ${kind.suffix}`);
-    const writer = parent.series.creators.find((c) => c.title !== 'Translator' && c.title !== 'Letterer');
+    const writer = parent.series.creators.find(isStoryCredit);
     const credits = ctx.roster.creditsFor(parent.publisher, writer);
     const name = protagonistName(rng, parent.publisher);
     const description = fillTemplate(kind.blurb, { parent: parent.series.title, name });
