@@ -27,6 +27,7 @@ COPY services/support/package.json services/support/
 COPY services/gateway/package.json services/gateway/
 COPY web/package.json web/
 COPY dashboard/package.json dashboard/
+COPY ui-kit/package.json ui-kit/
 
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci

@@ -1,13 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountApp } from '@inkwell/ui-kit/mount';
 import { App } from './app';
 import './styles/global.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+mountApp(<App />);

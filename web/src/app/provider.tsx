@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@inkwell/ui-kit/query-client';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { createQueryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -1,12 +1,10 @@
 /**
- * Everything the storefront keeps in the browser's local storage, under the keys the dashboard
- * (same origin) and earlier clients also use. Local storage can be unavailable (privacy modes,
- * disabled storage), so reads fall back to "nothing stored" and writes are best effort.
+ * What only the storefront keeps in the browser's local storage, under the keys earlier clients
+ * also used. The tokens, which the dashboard shares, are kept by `@inkwell/ui-kit/storage`.
  */
+import { readStored, writeStored } from '@inkwell/ui-kit/storage';
 
 export const STORAGE_KEYS = {
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
   /** Guest cart id: the cart service keys carts by it. */
   browserId: 'browserId',
   cookieConsent: 'cookieConsent',
@@ -15,63 +13,6 @@ export const STORAGE_KEYS = {
   /** Set once the visitor has confirmed the mature-content warning (storefront spec §9: kept persistently). */
   matureContentAccepted: 'matureContentAccepted',
 } as const;
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage is full or disabled: the value lives only as long as this page.
-  }
-}
-
-// `storage` events only reach *other* tabs, so this tab's own token changes are announced here.
-const tokenListeners = new Set<() => void>();
-
-function notifyTokenListeners(): void {
-  for (const listener of tokenListeners) listener();
-}
-
-export function getAccessToken(): string | null {
-  return read(STORAGE_KEYS.accessToken);
-}
-
-export function getRefreshToken(): string | null {
-  return read(STORAGE_KEYS.refreshToken);
-}
-
-export function setTokens(tokens: { accessToken: string; refreshToken?: string | undefined }): void {
-  write(STORAGE_KEYS.accessToken, tokens.accessToken);
-  if (tokens.refreshToken !== undefined) write(STORAGE_KEYS.refreshToken, tokens.refreshToken);
-  notifyTokenListeners();
-}
-
-export function clearTokens(): void {
-  write(STORAGE_KEYS.accessToken, null);
-  write(STORAGE_KEYS.refreshToken, null);
-  notifyTokenListeners();
-}
-
-/** Subscribes to access-token changes made in this tab or another one (for useSyncExternalStore). */
-export function subscribeToTokens(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.accessToken) listener();
-  };
-  tokenListeners.add(listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    tokenListeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
 
 /** RFC 4122 version 4 id; `crypto.randomUUID` exists only in secure contexts (https, localhost). */
 function randomUuid(): string {
@@ -85,10 +26,10 @@ function randomUuid(): string {
 
 /** The guest cart id of this browser, created on first use. */
 export function getBrowserId(): string {
-  const stored = read(STORAGE_KEYS.browserId);
+  const stored = readStored(STORAGE_KEYS.browserId);
   if (stored) return stored;
   const id = randomUuid();
-  write(STORAGE_KEYS.browserId, id);
+  writeStored(STORAGE_KEYS.browserId, id);
   return id;
 }
 
@@ -96,16 +37,16 @@ export function getBrowserId(): string {
 export type CookieChoice = 'all' | 'essential';
 
 export function getCookieChoice(): CookieChoice | null {
-  const stored = read(STORAGE_KEYS.cookieConsent);
+  const stored = readStored(STORAGE_KEYS.cookieConsent);
   return stored === 'all' || stored === 'essential' ? stored : null;
 }
 
 export function storeCookieChoice(choice: CookieChoice): void {
-  write(STORAGE_KEYS.cookieConsent, choice);
+  writeStored(STORAGE_KEYS.cookieConsent, choice);
 }
 
 export function getSearchHistory(): string[] {
-  const stored = read(STORAGE_KEYS.searchHistory);
+  const stored = readStored(STORAGE_KEYS.searchHistory);
   if (!stored) return [];
   try {
     const parsed: unknown = JSON.parse(stored);
@@ -116,13 +57,13 @@ export function getSearchHistory(): string[] {
 }
 
 export function storeSearchHistory(history: readonly string[]): void {
-  write(STORAGE_KEYS.searchHistory, history.length > 0 ? JSON.stringify(history) : null);
+  writeStored(STORAGE_KEYS.searchHistory, history.length > 0 ? JSON.stringify(history) : null);
 }
 
 export function hasAcceptedMatureContent(): boolean {
-  return read(STORAGE_KEYS.matureContentAccepted) === 'true';
+  return readStored(STORAGE_KEYS.matureContentAccepted) === 'true';
 }
 
 export function storeMatureContentAccepted(): void {
-  write(STORAGE_KEYS.matureContentAccepted, 'true');
+  writeStored(STORAGE_KEYS.matureContentAccepted, 'true');
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { NavigationProgress } from '@inkwell/ui-kit/navigation-progress';
+import { SkipLink } from '@inkwell/ui-kit/skip-link';
 import { StaffGate } from '@/features/auth/components/staff-gate';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -11,7 +13,6 @@ export function DashboardLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const sidebarId = useId();
-  const navigation = useNavigation();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -29,10 +30,8 @@ export function DashboardLayout() {
 
   return (
     <StaffGate>
-      <a href={`#${MAIN_ID}`} className={styles.skipLink}>
-        Skip to content
-      </a>
-      {navigation.state !== 'idle' && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
+      <SkipLink targetId={MAIN_ID} />
+      <NavigationProgress />
       <Sidebar id={sidebarId} open={sidebarOpen} onNavigate={closeSidebar} />
       {sidebarOpen && <div className={styles.backdrop} onClick={closeSidebar} aria-hidden="true" />}
       <div className={styles.content}>

@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon } from '@/components/ui/icons';
+import { Button } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon } from '@inkwell/ui-kit/icons';
 
 /**
  * Shown in place of an area that failed to render or whose code could not be loaded (typically
@@ -13,7 +13,7 @@ export function RouteError() {
   return (
     <EmptyState
       tone="error"
-      icon={<AlertIcon />}
+      icon={<AlertIcon size={20} />}
       title="This page didn't load"
       headingLevel="h1"
       actions={<Button onClick={() => window.location.reload()}>Reload the page</Button>}

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { Logo } from '@/components/brand/logo';
+import { Logo } from '@inkwell/ui-kit/logo';
 import { AREA_GROUPS } from '@/config/areas';
 import styles from './sidebar.module.css';
 
@@ -7,8 +7,7 @@ export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; o
   return (
     <aside id={id} className={[styles.sidebar, open && styles.open, 'on-dark'].filter(Boolean).join(' ')}>
       <NavLink to="/" end className={styles.brand} onClick={onNavigate} aria-label="Inkwell Staff overview">
-        <Logo />
-        <span className={styles.staffTag}>Staff</span>
+        <Logo tag="staff" size="compact" />
       </NavLink>
       <nav aria-label="Dashboard areas" className={styles.nav}>
         {AREA_GROUPS.map((group) => (

@@ -1,5 +1,5 @@
-import { ButtonAnchor, Button } from '@/components/ui/button';
-import { CloseIcon, MenuIcon, StoreIcon } from '@/components/ui/icons';
+import { ButtonAnchor, Button } from '@inkwell/ui-kit/button';
+import { CloseIcon, MenuIcon, StoreIcon } from '@inkwell/ui-kit/icons';
 import { STOREFRONT_URL } from '@/config/areas';
 import { useStaff } from '@/features/auth/staff-context';
 import styles from './top-bar.module.css';
@@ -22,7 +22,7 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
         aria-controls={sidebarId}
         onClick={onToggleSidebar}
       >
-        {sidebarOpen ? <CloseIcon /> : <MenuIcon />}
+        {sidebarOpen ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
       </button>
       <p className={styles.title}>Staff dashboard</p>
       <div className={styles.tools}>

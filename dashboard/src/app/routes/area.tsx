@@ -1,5 +1,5 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { InboxIcon } from '@/components/ui/icons';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { InboxIcon } from '@inkwell/ui-kit/icons';
 import type { Area } from '@/config/areas';
 import { PageHeader } from '@/components/layout/page-header';
 
@@ -8,7 +8,7 @@ export function AreaPage({ area }: { area: Area }) {
   return (
     <>
       <PageHeader title={area.label} summary={area.summary} />
-      <EmptyState icon={<InboxIcon />} title={area.empty.title}>
+      <EmptyState icon={<InboxIcon size={20} />} title={area.empty.title}>
         <p>{area.empty.text}</p>
       </EmptyState>
     </>

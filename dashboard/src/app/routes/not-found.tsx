@@ -1,11 +1,11 @@
-import { ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { InboxIcon } from '@/components/ui/icons';
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { InboxIcon } from '@inkwell/ui-kit/icons';
 
 export default function NotFoundRoute() {
   return (
     <EmptyState
-      icon={<InboxIcon />}
+      icon={<InboxIcon size={20} />}
       title="There is no such dashboard page"
       headingLevel="h1"
       actions={<ButtonLink to="/">Go to the overview</ButtonLink>}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from '@inkwell/ui-kit/icons';
 import { AREA_GROUPS } from '@/config/areas';
 import { useStaff } from '@/features/auth/staff-context';
 import { PageHeader } from '@/components/layout/page-header';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { NavigationProgress } from '@inkwell/ui-kit/navigation-progress';
+import { SkipLink } from '@inkwell/ui-kit/skip-link';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { Footer, TOP_ANCHOR_ID } from './footer';
 import { Navbar } from './navbar';
-import { NavigationProgress } from './navigation-progress';
 import styles from './app-layout.module.css';
 
 export const MAIN_ID = 'main';
@@ -12,9 +13,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <div id={TOP_ANCHOR_ID} tabIndex={-1} className={styles.top}>
-        <a href={`#${MAIN_ID}`} className={styles.skipLink}>
-          Skip to content
-        </a>
+        <SkipLink targetId={MAIN_ID} />
       </div>
       <NavigationProgress />
       <Navbar />

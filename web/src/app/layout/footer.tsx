@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Logo } from '@/components/brand/logo';
-import { ArrowUpIcon } from '@/components/ui/icons';
+import { ArrowUpIcon } from '@inkwell/ui-kit/icons';
+import { Logo } from '@inkwell/ui-kit/logo';
 import { paths } from '@/config/paths';
 import styles from './footer.module.css';
 

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { Logo } from '@/components/brand/logo';
-import { buttonClassName } from '@/components/ui/button';
-import { SearchIcon } from '@/components/ui/icons';
+import { buttonClassName } from '@inkwell/ui-kit/button';
+import { SearchIcon } from '@inkwell/ui-kit/icons';
+import { Logo } from '@inkwell/ui-kit/logo';
 import { paths } from '@/config/paths';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
@@ -33,12 +33,9 @@ export function Navbar() {
   return (
     <header className={`${styles.bar} on-dark`}>
       <div className={styles.inner}>
-        <div className={styles.brand}>
-          <Link to={paths.home} className={styles.logoLink} aria-label="Inkwell home">
-            <Logo />
-          </Link>
-          <span className={styles.beta}>Beta</span>
-        </div>
+        <Link to={paths.home} className={styles.logoLink} aria-label="Inkwell home">
+          <Logo tag="beta" />
+        </Link>
 
         {!narrow && (
           <nav className={styles.links} aria-label="Main">

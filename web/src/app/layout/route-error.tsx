@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 /**

@@ -1,5 +1,5 @@
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';

@@ -1,7 +1,7 @@
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { CompassIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
-import { ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { CompassIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 export default function DiscoverRoute() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '@/components/ui/button';
-import { CompassIcon, SearchIcon } from '@/components/ui/icons';
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { CompassIcon, SearchIcon } from '@inkwell/ui-kit/icons';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from './page';
 import styles from './not-found-view.module.css';

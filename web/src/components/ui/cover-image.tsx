@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookIcon } from './icons';
+import { BookIcon } from '@inkwell/ui-kit/icons';
 import styles from './cover-image.module.css';
 
 /** One rendition of a cover or banner (the catalog's thumbnail). */

@@ -1,6 +1,6 @@
 import { Children, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '@inkwell/ui-kit/icons';
 import { PosterCardSkeleton } from './poster-card';
 import { Skeleton } from './skeleton';
 import styles from './shelf.module.css';

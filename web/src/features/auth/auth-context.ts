@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Account } from './api/get-account';
+import type { Account } from '@inkwell/ui-kit/account';
 
 /** Login status of storefront spec §4. */
 export const LoginStatus = {

@@ -1,4 +1,4 @@
-import { ApiError, type ApiResult } from '@/lib/api-client';
+import { ApiError, type ApiResult } from '@inkwell/ui-kit/api-client';
 
 /** Geo restriction of a series or product (storefront spec §4), from the envelope's `status.geoRestriction`. */
 export const GeoRestriction = {

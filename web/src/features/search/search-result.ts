@@ -1,7 +1,7 @@
+import type { SearchResultView } from '@inkwell/catalog/views/types';
 import type { ImageRendition } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { paths } from '@/config/paths';
-import type { SearchResultView } from '@/features/catalog/types';
 
 /** Where a search result leads: its series or product page. */
 export function searchResultPath(result: SearchResultView): string {

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Logo } from '@/components/brand/logo';
-import { Button, ButtonAnchor } from '@/components/ui/button';
+import { isAdmin, useAccount } from '@inkwell/ui-kit/account';
+import { Button, ButtonAnchor } from '@inkwell/ui-kit/button';
+import { Logo } from '@inkwell/ui-kit/logo';
+import { clearTokens, getAccessToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
 import { STOREFRONT_URL } from '@/config/areas';
-import { clearTokens, getAccessToken, subscribeToTokens } from '@/lib/storage';
-import { isAdmin, useAccount } from '../api/get-account';
 import { StaffContext, type StaffSession } from '../staff-context';
 import styles from './staff-gate.module.css';
 
@@ -13,10 +13,7 @@ function GateCard({ title, children, actions }: { title: string; children: React
     <main className={styles.screen}>
       <title>{`${title} · Inkwell Staff`}</title>
       <section className={styles.card} aria-labelledby="gate-title">
-        <div className={styles.brand}>
-          <Logo />
-          <span className={styles.staffTag}>Staff</span>
-        </div>
+        <Logo tag="staff" tagStyle="solid" className={styles.brand} />
         <h1 id="gate-title" className={styles.title}>
           {title}
         </h1>

@@ -1,5 +1,5 @@
+import { ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
-import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '../auth-context';
 import { ReaderBenefits } from './reader-benefits';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearTokens, getAccessToken, subscribeToTokens } from '@/lib/storage';
-import { ADMIN_ROLE, useAccount } from '../api/get-account';
+import { isAdmin, useAccount } from '@inkwell/ui-kit/account';
+import { clearTokens, getAccessToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
 import { AuthContext, LoginStatus, type AuthState } from '../auth-context';
 
 /**
@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       status,
       account: current,
-      isAdmin: current?.roles.includes(ADMIN_ROLE) ?? false,
+      isAdmin: current !== null && isAdmin(current),
       logout,
     };
   }, [accessToken, account.isError, account.isPending, account.data, logout]);

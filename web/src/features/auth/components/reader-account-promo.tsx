@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@inkwell/ui-kit/button';
 import { paths } from '@/config/paths';
 import styles from './reader-account-promo.module.css';
 

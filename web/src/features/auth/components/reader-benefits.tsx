@@ -1,4 +1,4 @@
-import { BookIcon, CartIcon, LibraryIcon, StarIcon } from '@/components/ui/icons';
+import { BookIcon, CartIcon, LibraryIcon, StarIcon } from '@inkwell/ui-kit/icons';
 import styles from './reader-benefits.module.css';
 
 /** The four benefits of a free Reader account (storefront spec §1). */

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { CartIcon, CloseIcon } from '@/components/ui/icons';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { CartIcon, CloseIcon } from '@inkwell/ui-kit/icons';
 import { useDismiss } from '@/hooks/use-dismiss';
 import { paths } from '@/config/paths';
 import styles from './cart-button.module.css';

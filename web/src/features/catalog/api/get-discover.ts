@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import type { ProductCardView, SeriesCardView } from '../types';
 
 /** `/discover/v2` sort codes. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import type { GenreView } from '../types';
 
 export async function getGenres({ signal }: { signal?: AbortSignal } = {}): Promise<GenreView[]> {

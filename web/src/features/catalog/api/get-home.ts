@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import type { HomeView } from '../types';
 
 /** The home page as `GET /home/V2` serves it: the spotlight wheel and the carousels under it. */

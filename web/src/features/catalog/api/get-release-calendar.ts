@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import type { ReleaseDayView } from '../types';
 
 /** `GET /product/ReleaseCalendar`: releases grouped by day. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import type { ProductCardView } from '../types';
 
 /** `GET /product/forSeries/{seriesId}`: every volume and chapter of a series. */

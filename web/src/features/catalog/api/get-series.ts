@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@inkwell/ui-kit/api-client';
 import { readGeoGated, type GeoGated } from '../geo-restriction';
 import type { SeriesView } from '../types';
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, CompassIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, CompassIcon, RefreshIcon } from '@/components/ui/icons';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { GlobeIcon } from '@/components/ui/icons';
+import { GlobeIcon } from '@inkwell/ui-kit/icons';
 import { GeoRestriction } from '../geo-restriction';
 import styles from './geo-notice.module.css';
 

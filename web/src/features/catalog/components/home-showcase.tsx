@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, BookIcon, RefreshIcon } from '@/components/ui/icons';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, BookIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { Shelf, ShelfSkeleton } from '@/components/ui/shelf';
 import { Skeleton } from '@/components/ui/skeleton';

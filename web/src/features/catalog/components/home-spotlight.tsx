@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@inkwell/ui-kit/icons';
 import { CoverImage } from '@/components/ui/cover-image';
-import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { paths } from '@/config/paths';
 import { genreLabel, seriesColor, seriesSubtitle } from '../catalog-details';

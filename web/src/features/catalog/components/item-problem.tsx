@@ -1,8 +1,8 @@
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, GlobeIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { NotFoundView } from '@/components/layout/not-found-view';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, GlobeIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isGeoRestrictedError, isNotFoundError } from '../geo-restriction';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { ShieldIcon } from '@/components/ui/icons';
+import { Button } from '@inkwell/ui-kit/button';
+import { ShieldIcon } from '@inkwell/ui-kit/icons';
 import { hasAcceptedMatureContent, storeMatureContentAccepted } from '@/lib/storage';
 import { isMature } from '../catalog-details';
 import styles from './mature-gate.module.css';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { Button } from '@inkwell/ui-kit/button';
+import { CartIcon, ClockIcon } from '@inkwell/ui-kit/icons';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { CartIcon, ClockIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { formatDate } from '@/lib/format';
 import { enabledVariants, percentOff } from '../catalog-details';

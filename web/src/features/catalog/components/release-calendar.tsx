@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, CalendarIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, CalendarIcon, RefreshIcon } from '@/components/ui/icons';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';

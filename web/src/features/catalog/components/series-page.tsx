@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { BookIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
-import { ButtonLink } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
-import { BookIcon } from '@/components/ui/icons';
 import { POSTER_RATIO, PosterCardSkeleton } from '@/components/ui/poster-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';

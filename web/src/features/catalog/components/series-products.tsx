@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, BookIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, BookIcon, RefreshIcon } from '@/components/ui/icons';
 import { POSTER_RATIO } from '@/components/ui/poster-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabPanel, Tabs } from '@/components/ui/tabs';

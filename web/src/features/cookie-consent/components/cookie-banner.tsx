@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { Button } from '@inkwell/ui-kit/button';
 import { paths } from '@/config/paths';
 import { getCookieChoice, storeCookieChoice, type CookieChoice } from '@/lib/storage';
 import styles from './cookie-banner.module.css';

@@ -1,5 +1,5 @@
-import { ButtonLink } from '@/components/ui/button';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ButtonLink } from '@inkwell/ui-kit/button';
+import { ArrowRightIcon } from '@inkwell/ui-kit/icons';
 import { paths } from '@/config/paths';
 import { CoverStack } from './cover-stack';
 import styles from './home-hero.module.css';

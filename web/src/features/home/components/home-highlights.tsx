@@ -1,4 +1,4 @@
-import { BookIcon, CartIcon, LibraryIcon } from '@/components/ui/icons';
+import { BookIcon, CartIcon, LibraryIcon } from '@inkwell/ui-kit/icons';
 import styles from './home-highlights.module.css';
 
 const HIGHLIGHTS = [

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NewsArticleView } from '@/features/catalog/types';
-import { api } from '@/lib/api-client';
+import type { NewsArticleView } from '@inkwell/catalog/views/types';
+import { api } from '@inkwell/ui-kit/api-client';
 
 /** `GET news/strips-article/{id or readableUrl}`, or its unpublished preview for staff. */
 export async function getArticle(idOrUrl: string, preview: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<NewsArticleView> {

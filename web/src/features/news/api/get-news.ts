@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { NewsArticleCardView } from '@/features/catalog/types';
-import { api } from '@/lib/api-client';
+import type { NewsArticleCardView } from '@inkwell/catalog/views/types';
+import { api } from '@inkwell/ui-kit/api-client';
 
 export const NEWS_PAGE_SIZE = 12;
 

@@ -1,14 +1,14 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '@inkwell/ui-kit/api-client';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, ArrowRightIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { NotFoundView } from '@/components/layout/not-found-view';
 import { Page, SITE_NAME } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, ArrowRightIcon, RefreshIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useArticle } from '../api/get-article';
 import styles from './news-article.module.css';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import type { NewsArticleCardView } from '@inkwell/catalog/views/types';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import type { NewsArticleCardView } from '@/features/catalog/types';
 import { formatDate } from '@/lib/format';
 import styles from './news-card.module.css';
 

@@ -1,7 +1,7 @@
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, NewsIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, NewsIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useNews } from '../api/get-news';
 import { NewsCard, NewsCardSkeleton } from './news-card';

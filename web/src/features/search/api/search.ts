@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResultView } from '@/features/catalog/types';
-import { api } from '@/lib/api-client';
+import type { SearchResultView } from '@inkwell/catalog/views/types';
+import { api } from '@inkwell/ui-kit/api-client';
 import { isSearchable, normalizeQuery, SEARCH_RESULT_LIMIT } from '../search-rules';
 
 /** `GET /search/V3?query=`: series and products matching the query, at most 20. */

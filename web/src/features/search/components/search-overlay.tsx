@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { SearchResultView } from '@inkwell/catalog/views/types';
+import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from '@inkwell/ui-kit/icons';
 import { CoverImage } from '@/components/ui/cover-image';
-import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import type { SearchResultView } from '@/features/catalog/types';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useSearch, useSearchSuggestions } from '../api/search';

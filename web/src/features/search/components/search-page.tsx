@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, ClockIcon, RefreshIcon, SearchIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, ClockIcon, RefreshIcon, SearchIcon } from '@/components/ui/icons';
 import { POSTER_RATIO, PosterCard } from '@/components/ui/poster-card';
 import { paths, SEARCH_QUERY_PARAM } from '@/config/paths';
 import { useSearch, useSearchSuggestions } from '../api/search';

@@ -2,7 +2,10 @@ import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-/** 24×24 stroke icons; decorative (hidden from assistive technology) — label the control instead. */
+/**
+ * 24×24 stroke icons, drawn 22px unless `size` says otherwise; decorative (hidden from assistive
+ * technology) — label the control instead.
+ */
 function Icon({ size = 22, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
@@ -226,6 +229,24 @@ export function GlobeIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+    </Icon>
+  );
+}
+
+export function StoreIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 9.5 5.5 4h13L20 9.5M4 9.5h16M4 9.5a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0 2.7 2.7 0 0 0 5.3 0" />
+      <path d="M5.5 12v8h13v-8M10 20v-4.5h4V20" />
+    </Icon>
+  );
+}
+
+export function InboxIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 13.5 6.5 5h11l2.5 8.5V19H4Z" />
+      <path d="M4 13.5h4.5l1.5 2.5h4l1.5-2.5H20" />
     </Icon>
   );
 }

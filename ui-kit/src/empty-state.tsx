@@ -8,8 +8,8 @@ interface EmptyStateProps {
   /** Buttons or links that let the visitor do something about it. */
   actions?: ReactNode;
   tone?: 'neutral' | 'error';
-  /** Heading level inside the page; defaults to h2 under the page's h1. */
-  headingLevel?: 'h2' | 'h3';
+  /** Heading level inside the page; defaults to h2 under the page's h1 (h1 when it is the whole page). */
+  headingLevel?: 'h1' | 'h2' | 'h3';
 }
 
 export function EmptyState({ icon, title, children, actions, tone = 'neutral', headingLevel: Heading = 'h2' }: EmptyStateProps) {

@@ -19,12 +19,12 @@ export function Button({ variant, size, className, type = 'button', ...props }: 
   return <button type={type} className={buttonClassName({ variant, size, className })} {...props} />;
 }
 
-/** A link inside the storefront that looks like a button. */
+/** A link inside the app's router that looks like a button. */
 export function ButtonLink({ variant, size, className, ...props }: StyleProps & LinkProps) {
   return <Link className={buttonClassName({ variant, size, className })} {...props} />;
 }
 
-/** A link out of the storefront's router (the dashboard, other sites) that looks like a button. */
+/** A link out of the app's router (storefront ↔ dashboard, other sites) that looks like a button. */
 export function ButtonAnchor({ variant, size, className, ...props }: StyleProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return <a className={buttonClassName({ variant, size, className })} {...props} />;
 }

@@ -1,5 +1,6 @@
 /**
- * The one way the storefront talks to the Inkwell API (`/api/...` on the same origin).
+ * The one way the storefront and the staff dashboard talk to the Inkwell API (`/api/...` on the
+ * same origin; both apps are served by the gateway).
  *
  * Every answer is the envelope `{ status: { type, message?, geoRestriction?, fullCount? }, response }`.
  * A call resolves to `{ data: response, status }` only when the HTTP status is 2xx and
@@ -10,7 +11,7 @@
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './storage';
 
 export const API_BASE = '/api';
-/** `api-version` sent with every call (storefront spec §9). */
+/** `api-version` sent with every call (storefront spec §9; the dashboard uses the same API). */
 export const API_VERSION = '1.4';
 
 export interface EnvelopeStatus {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from './api-client';
 
-/** The signed-in reader, as `GET /account` describes them (storefront spec §3). */
+/** The signed-in account, as `GET /account` describes it (storefront spec §3). */
 export interface Account {
   userid: string;
   email: string;
@@ -9,7 +9,12 @@ export interface Account {
   roles: string[];
 }
 
+/** The role that opens the staff dashboard (and shows the storefront's link to it). */
 export const ADMIN_ROLE = 'admin';
+
+export function isAdmin(account: Account): boolean {
+  return Array.isArray(account.roles) && account.roles.includes(ADMIN_ROLE);
+}
 
 export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<Account> {
   const { data } = await api.get<Account>('/account', { signal });
