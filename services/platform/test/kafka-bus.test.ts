@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { promisify } from 'node:util';
 import kafkajs from 'kafkajs';
 import type { KafkaMessage } from 'kafkajs';
+import { freePort } from '../src/db/embedded';
 import { topicFor } from '../src/events/bus';
 import { createEnvelope, type EventEnvelope } from '../src/events/envelope';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, KafkaEventBus, type KafkaBusLogger } from '../src/events/kafka-bus';
+import { dockerUsable, removeContainer, startContainer } from '../src/testing/containers';
 
 const { Kafka, Partitioners, logLevel } = kafkajs;
-const run = promisify(execFile);
 
 const KAFKA_IMAGE = 'apache/kafka:3.9.0';
 const SKIP_REASON = 'no Kafka: set TEST_KAFKA_BROKERS or run where a Docker engine is available';
@@ -29,9 +27,7 @@ const configuredBrokers = (process.env.TEST_KAFKA_BROKERS ?? '')
   .split(',')
   .map((broker) => broker.trim())
   .filter((broker) => broker !== '');
-const dockerUsable =
-  configuredBrokers.length === 0 && spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
-const skip = configuredBrokers.length > 0 || dockerUsable ? false : SKIP_REASON;
+const skip = configuredBrokers.length > 0 || dockerUsable() ? false : SKIP_REASON;
 
 describe('KafkaEventBus', { skip }, () => {
   let brokers = configuredBrokers;
@@ -40,12 +36,12 @@ describe('KafkaEventBus', { skip }, () => {
   before(
     async () => {
       if (brokers.length > 0) return;
-      const port = await freeLoopbackPort();
+      const port = await freePort();
       const id = await startKafkaContainer(port);
       try {
         await waitForBroker([`127.0.0.1:${port}`], CONTAINER_TIMEOUT_MS);
       } catch (error) {
-        await run('docker', ['rm', '--force', id]).catch(() => undefined);
+        await removeContainer(id);
         throw error;
       }
       containerId = id;
@@ -55,7 +51,7 @@ describe('KafkaEventBus', { skip }, () => {
   );
 
   after(async () => {
-    if (containerId) await run('docker', ['rm', '--force', containerId]);
+    if (containerId) await removeContainer(containerId);
   });
 
   function newBus(t: TestContext): { bus: KafkaEventBus; logger: RecordingLogger } {
@@ -277,18 +273,6 @@ async function within<T>(promise: Promise<T>, ms: number, description: string): 
   }
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free loopback port'))));
-    });
-  });
-}
-
 /** A single-node KRaft Kafka published on 127.0.0.1:`port`; returns the container id. */
 async function startKafkaContainer(port: number): Promise<string> {
   const settings: Record<string, string> = {
@@ -306,22 +290,7 @@ async function startKafkaContainer(port: number): Promise<string> {
     // Several partitions, so the per-key ordering case spreads keys over them.
     KAFKA_NUM_PARTITIONS: '3',
   };
-  const { stdout } = await run(
-    'docker',
-    [
-      'run',
-      '--detach',
-      '--rm',
-      '--name',
-      `inkwell-test-kafka-${RUN_ID}`,
-      '--publish',
-      `127.0.0.1:${port}:9092`,
-      ...Object.entries(settings).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
-      KAFKA_IMAGE,
-    ],
-    { timeout: CONTAINER_TIMEOUT_MS },
-  );
-  return stdout.trim();
+  return startContainer({ name: `inkwell-test-kafka-${RUN_ID}`, image: KAFKA_IMAGE, hostPort: port, containerPort: 9092, env: settings, timeoutMs: CONTAINER_TIMEOUT_MS });
 }
 
 /** Waits until the broker answers metadata requests. */

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { Client } from '@opensearch-project/opensearch';
-import { createLogger } from '@inkwell/platform';
+import { createLogger, freePort } from '@inkwell/platform';
+import { dockerUsable, removeContainer, startContainer } from '@inkwell/platform/testing';
 import { OpenSearchIndex } from '../../src/search/opensearch-index';
 import type { SearchDocument, SearchHit } from '../../src/search/search-index';
 
-const run = promisify(execFile);
 
 const OPENSEARCH_IMAGE = 'opensearchproject/opensearch:2';
 const SKIP_REASON = 'no OpenSearch: set TEST_OPENSEARCH_URL or run where a Docker engine is available';
@@ -25,8 +22,7 @@ const RUN_ID = randomUUID().slice(0, 8);
 const INDEX_NAME = `inkwell-catalog-test-${RUN_ID}`;
 
 const configuredUrl = process.env.TEST_OPENSEARCH_URL?.trim() || undefined;
-const dockerUsable = !configuredUrl && spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
-const skip = configuredUrl || dockerUsable ? false : SKIP_REASON;
+const skip = configuredUrl || dockerUsable() ? false : SKIP_REASON;
 
 describe('OpenSearchIndex', { skip }, () => {
   let containerId: string | undefined;
@@ -48,7 +44,7 @@ describe('OpenSearchIndex', { skip }, () => {
     async () => {
       let url = configuredUrl;
       if (!url) {
-        const port = await freeLoopbackPort();
+        const port = await freePort();
         containerId = await startOpenSearchContainer(port);
         url = `http://127.0.0.1:${port}`;
       }
@@ -67,7 +63,7 @@ describe('OpenSearchIndex', { skip }, () => {
       await admin?.indices.delete({ index: INDEX_NAME }, { ignore: [404] });
       await admin?.close();
     } finally {
-      if (containerId) await run('docker', ['rm', '--force', containerId], { timeout: 60_000 });
+      if (containerId) await removeContainer(containerId);
     }
   });
 
@@ -184,18 +180,6 @@ function searchDocument(overrides: Partial<SearchDocument> & Pick<SearchDocument
   };
 }
 
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free loopback port'))));
-    });
-  });
-}
-
 /** A single-node OpenSearch without the security plugin, published on 127.0.0.1:`port`; returns the container id. */
 async function startOpenSearchContainer(port: number): Promise<string> {
   const settings: Record<string, string> = {
@@ -205,22 +189,7 @@ async function startOpenSearchContainer(port: number): Promise<string> {
     DISABLE_INSTALL_DEMO_CONFIG: 'true',
     OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m',
   };
-  const { stdout } = await run(
-    'docker',
-    [
-      'run',
-      '--detach',
-      '--rm',
-      '--name',
-      `inkwell-test-opensearch-${RUN_ID}`,
-      '--publish',
-      `127.0.0.1:${port}:9200`,
-      ...Object.entries(settings).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
-      OPENSEARCH_IMAGE,
-    ],
-    { timeout: CONTAINER_TIMEOUT_MS },
-  );
-  return stdout.trim();
+  return startContainer({ name: `inkwell-test-opensearch-${RUN_ID}`, image: OPENSEARCH_IMAGE, hostPort: port, containerPort: 9200, env: settings, timeoutMs: CONTAINER_TIMEOUT_MS });
 }
 
 /** Waits until the cluster answers and can serve an index (status yellow or better). */

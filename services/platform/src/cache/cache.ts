@@ -19,3 +19,23 @@ export interface Cache {
   increment(key: string, windowSeconds: number): Promise<{ count: number; ttlMs: number }>;
   close(): Promise<void>;
 }
+
+/** JSON on top of a driver's text storage, so every driver stores values the same way. */
+export abstract class TextCache implements Cache {
+  abstract readonly driver: string;
+  abstract getText(key: string): Promise<string | undefined>;
+  abstract setText(key: string, text: string, ttlSeconds: number): Promise<void>;
+  abstract delete(key: string): Promise<void>;
+  abstract deleteByPrefix(prefix: string): Promise<number>;
+  abstract increment(key: string, windowSeconds: number): Promise<{ count: number; ttlMs: number }>;
+  abstract close(): Promise<void>;
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const text = await this.getText(key);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  }
+}

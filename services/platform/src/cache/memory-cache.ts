@@ -1,4 +1,4 @@
-import type { Cache } from './cache';
+import { TextCache } from './cache';
 
 interface Entry {
   value: string;
@@ -9,20 +9,13 @@ interface Entry {
  * The default cache: a bounded map in this process, least recently used entries evicted first.
  * Values are stored serialised so callers can never mutate a cached object by accident.
  */
-export class MemoryCache implements Cache {
-  readonly driver = 'memory';
+export class MemoryCache extends TextCache {
+  override readonly driver = 'memory';
   private readonly entries = new Map<string, Entry>();
   private readonly counters = new Map<string, { count: number; expiresAt: number }>();
 
-  constructor(private readonly maxEntries = 10_000, private readonly now: () => number = Date.now) {}
-
-  async get<T>(key: string): Promise<T | undefined> {
-    const text = await this.getText(key);
-    return text === undefined ? undefined : (JSON.parse(text) as T);
-  }
-
-  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.setText(key, JSON.stringify(value), ttlSeconds);
+  constructor(private readonly maxEntries = 10_000, private readonly now: () => number = Date.now) {
+    super();
   }
 
   async getText(key: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Cache } from './cache';
+import { TextCache } from './cache';
 
 // INCR and start the window on the first hit, atomically; returns [count, ms left].
 const INCREMENT_SCRIPT = `
@@ -11,22 +11,14 @@ return {count, ttl}
 `;
 
 /** The cache on a Redis server, chosen when `REDIS_URL` is set; shared by every replica. */
-export class RedisCache implements Cache {
-  readonly driver = 'redis';
+export class RedisCache extends TextCache {
+  override readonly driver = 'redis';
   private readonly client: Redis;
 
   /** `namespace` prefixes every key, so several deployments (or test runs) can share one server. */
   constructor(url: string, private readonly namespace = 'inkwell:') {
+    super();
     this.client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  }
-
-  async get<T>(key: string): Promise<T | undefined> {
-    const text = await this.getText(key);
-    return text === undefined ? undefined : (JSON.parse(text) as T);
-  }
-
-  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.setText(key, JSON.stringify(value), ttlSeconds);
   }
 
   async getText(key: string): Promise<string | undefined> {

@@ -74,6 +74,8 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+export { dockerUsable, removeContainer, startContainer, type ContainerSpec } from './containers';
+
 /** Builds a service on a fresh database (not listening: drive it with `app.inject`). */
 export async function buildTestService(definition: ServiceDefinition, options: { bus?: EventBus; cache?: Cache } = {}): Promise<TestService> {
   const database = await createTestDatabase(definition.name);
