@@ -32,6 +32,11 @@ function searchIndexOf(context: ServiceContext): SearchIndex {
 /** Background rendering of demo art per running service, so stopping the service can end it. */
 const artRendering = new WeakMap<ServiceContext, { controller: AbortController; done: Promise<void> }>();
 
+/** Resolves when the demo art started by this catalog is rendered and searchable (at once if none). */
+export function whenDemoArtRendered(context: ServiceContext): Promise<void> {
+  return artRendering.get(context)?.done ?? Promise.resolve();
+}
+
 const PRODUCT_EVENTS = [EVENTS.productCreated, EVENTS.productChanged, EVENTS.productPublished, EVENTS.productUnpublished, EVENTS.productRemoved].map((event) => event.type);
 
 /**
