@@ -23,7 +23,11 @@ export async function startTestStack(env: Env = {}): Promise<TestStack> {
     databases.push(database);
     stackEnv[`${name.toUpperCase()}_DATABASE_URL`] = database.url;
   }
-  if (process.env.TEST_REDIS_URL && !('REDIS_URL' in env)) stackEnv.REDIS_URL = process.env.TEST_REDIS_URL;
+  if (process.env.TEST_REDIS_URL && !('REDIS_URL' in env)) {
+    stackEnv.REDIS_URL = process.env.TEST_REDIS_URL;
+    // Stacks of other test files share the Redis server; their caches must not meet.
+    stackEnv.CACHE_NAMESPACE = `inkwell-test:${path.basename(dataDir)}:`;
+  }
   try {
     const stack = await startStack({ env: stackEnv, logger: createLogger('test-stack', process.env.TEST_LOG_LEVEL ?? 'silent'), randomPorts: true });
     return {

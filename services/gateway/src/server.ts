@@ -54,7 +54,7 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
     await api.register(rateLimit, {
       max: config.rateLimitMax,
       timeWindow: '1 minute',
-      ...(redis ? { redis, nameSpace: 'inkwell:ratelimit:' } : {}),
+      ...(redis ? { redis, nameSpace: `${config.cacheNamespace}ratelimit:` } : {}),
       // What the builder returns is thrown, so the app's error handler writes the envelope.
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));

@@ -45,6 +45,8 @@ export interface CommonConfig {
   dataDir: string;
   kafka?: KafkaSettings;
   redisUrl?: string;
+  /** Prefix of every Redis key, so deployments (or test runs) sharing a server stay apart. */
+  cacheNamespace: string;
   opensearch?: { url: string; username?: string; password?: string };
   auth: AuthSettings;
   geoCountryHeader: string;
@@ -183,6 +185,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
     publicUrl: (r.url('PUBLIC_URL', ['http:', 'https:']) ?? 'http://localhost:8080').replace(/\/$/, ''),
     dataDir: path.resolve(r.string('DATA_DIR', 'data')),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    cacheNamespace: r.string('CACHE_NAMESPACE', 'inkwell:'),
     auth: {
       publicKeyPem: r.pem('AUTH_PUBLIC_KEY'),
       privateKeyPem: r.pem('AUTH_PRIVATE_KEY'),

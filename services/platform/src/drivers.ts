@@ -22,7 +22,7 @@ export function createEventBus(config: CommonConfig, logger: Logger): EventBus {
 }
 
 export function createCache(config: CommonConfig): Cache {
-  return config.redisUrl ? new RedisCache(config.redisUrl) : new MemoryCache();
+  return config.redisUrl ? new RedisCache(config.redisUrl, config.cacheNamespace) : new MemoryCache();
 }
 
 /** Images live under `DATA_DIR/media`, which the gateway serves at `/media/`. */
