@@ -1,16 +1,7 @@
 /** Small text helpers shared by the demo generator, its news and its art. */
 
 /** Lower-case words joined by hyphens; accents dropped, "&" spelled out. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '../domain/readable-url';
 
 /** Fills `{slot}` placeholders; an unknown slot is a bug in the word lists, so it throws. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
