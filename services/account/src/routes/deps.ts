@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError, type ServiceContext } from '@inkwell/platform';
+import { verifyPassword } from '../credentials';
+import { MESSAGES } from '../domain';
+import { findAccountById, type AccountRow } from '../store/accounts';
+import { Sessions } from '../store/sessions';
+import { LoginThrottle } from '../store/throttle';
+
+/** What the account routes share: the context plus the sign-in stores built on its database. */
+export interface AccountDeps {
+  context: ServiceContext;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+}
+
+export function accountDeps(context: ServiceContext): AccountDeps {
+  if (!context.signer) throw new Error('the account service needs the token signer (AUTH_PRIVATE_KEY)');
+  return {
+    context,
+    sessions: new Sessions(context.db, context.signer, context.config.auth.refreshTokenTtlSeconds),
+    throttle: new LoginThrottle(context.db),
+  };
+}
+
+/**
+ * The caller's address. Only the gateway is public and it sets `x-forwarded-for` to the address it
+ * saw, so that header is the client; a direct call (inside the cluster) falls back to the socket.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || request.ip;
+}
+
+/** The signed-in caller's account; a token for an account that was deleted is no longer valid. */
+export async function currentAccount(deps: AccountDeps, request: FastifyRequest, options: { forUpdate?: boolean; db?: Parameters<typeof findAccountById>[0] } = {}): Promise<AccountRow> {
+  const principal = request.principal;
+  if (!principal) throw new UnauthorizedError();
+  const account = await findAccountById(options.db ?? deps.context.db, principal.userId, options);
+  if (!account) throw new UnauthorizedError();
+  return account;
+}
+
+/** Sensitive changes need the password again, not only a token. */
+export async function requirePassword(account: AccountRow, password: string | undefined): Promise<void> {
+  if (!password || !(await verifyPassword(account.password_hash, password))) throw new ForbiddenError(MESSAGES.wrongPassword);
+}

@@ -1,0 +1,91 @@
+import { Type } from '@sinclair/typebox';
+import { BadRequestError, EVENTS, EnvelopeOf, ForbiddenError, success, type App } from '@inkwell/platform';
+import { hashPassword } from '../credentials';
+import { MESSAGES, normalizeEmail, passwordProblem } from '../domain';
+import { findAccountByEmail } from '../store/accounts';
+import { consumeLinkToken, createLinkToken } from '../store/links';
+import { currentAccount, requirePassword, type AccountDeps } from './deps';
+
+const Done = EnvelopeOf(Type.Null());
+
+/** Changing a known password, and resetting a forgotten one through an emailed link. */
+export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void> {
+  const { context, sessions } = deps;
+  const { db, outbox } = context;
+
+  app.post('/api/account/changePassword/V2', {
+    preHandler: context.auth.requireUser,
+    schema: {
+      tags: ['account'],
+      summary: 'Change the password; other sign-ins of the account are signed out',
+      security: [{ bearer: [] }],
+      body: Type.Object({
+        Email: Type.String({ maxLength: 254 }),
+        Password: Type.String({ maxLength: 1024 }),
+        NewPassword: Type.String({ maxLength: 1024 }),
+        ConfirmNewPassword: Type.String({ maxLength: 1024 }),
+      }),
+      response: { 200: Done },
+    },
+    handler: async (request) => {
+      const { Email, Password, NewPassword, ConfirmNewPassword } = request.body;
+      const account = await currentAccount(deps, request);
+      if (normalizeEmail(Email).toLowerCase() !== account.email.toLowerCase()) throw new ForbiddenError(MESSAGES.emailMismatch);
+      await requirePassword(account, Password);
+      if (NewPassword !== ConfirmNewPassword) throw new BadRequestError(MESSAGES.passwordsDoNotMatch);
+      const problem = passwordProblem(NewPassword);
+      if (problem) throw new BadRequestError(problem);
+      const passwordHash = await hashPassword(NewPassword);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [account.id, passwordHash]);
+        await sessions.revokeAll(tx, account.id, request.principal?.sessionId);
+      });
+      return success(null);
+    },
+  });
+
+  // Always the same answer, so the call cannot be used to find out who has an account.
+  app.post('/api/account/forgotPassword', {
+    schema: {
+      tags: ['account'],
+      summary: 'Email a password-reset link (answers the same whether or not the account exists)',
+      querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254, errorMessage: MESSAGES.invalidEmail }) }),
+      response: { 200: Done },
+    },
+    handler: async (request) => {
+      await db.transaction(async (tx) => {
+        const account = await findAccountByEmail(tx, normalizeEmail(request.query.email));
+        if (!account) return;
+        const resetToken = await createLinkToken(tx, 'reset-password', account.id);
+        await outbox.add(tx, { type: EVENTS.accountPasswordResetRequested.type, key: account.id, data: { userId: account.id, email: account.email, resetToken } });
+      });
+      return success(null);
+    },
+  });
+
+  // The page the reset link opens posts here. The spec's form puts the password in the query;
+  // the body is preferred, since query strings end up in logs.
+  app.post('/api/account/changePassword', {
+    schema: {
+      tags: ['account'],
+      summary: 'Set a new password with the token from the reset link; every sign-in is signed out',
+      querystring: Type.Object({ password: Type.Optional(Type.String({ maxLength: 1024 })) }),
+      body: Type.Object({ Token: Type.String({ minLength: 1, maxLength: 200, errorMessage: MESSAGES.invalidLink }), Password: Type.Optional(Type.String({ maxLength: 1024 })) }),
+      response: { 200: Done },
+    },
+    handler: async (request) => {
+      const password = request.body.Password ?? request.query.password ?? '';
+      const problem = passwordProblem(password);
+      if (problem) throw new BadRequestError(problem);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const link = await consumeLinkToken(tx, 'reset-password', request.body.Token);
+        if (!link) throw new BadRequestError(MESSAGES.invalidLink);
+        // Following the emailed link also proves the address.
+        await tx.query('UPDATE accounts SET password_hash = $2, verified = true, updated_at = now() WHERE id = $1', [link.accountId, passwordHash]);
+        await sessions.revokeAll(tx, link.accountId);
+      });
+      return success(null);
+    },
+  });
+}

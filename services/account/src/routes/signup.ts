@@ -1,0 +1,109 @@
+import { Type } from '@sinclair/typebox';
+import { BadRequestError, DomainError, EVENTS, EnvelopeOf, TooManyRequestsError, success, type App } from '@inkwell/platform';
+import { hashPassword } from '../credentials';
+import { MESSAGES, decodeBase64Text, isValidEmail, normalizeEmail, passwordProblem, resendTooSoonMessage } from '../domain';
+import { findAccountById, insertAccount } from '../store/accounts';
+import { consumeLinkToken, createLinkToken } from '../store/links';
+import { currentAccount, type AccountDeps } from './deps';
+
+/** Storefront spec §9: a verification email may be sent again after 3 minutes. */
+export const RESEND_WINDOW_SECONDS = 3 * 60;
+
+/** Sign-up code 406 of storefront spec §8: the email is not acceptable. */
+class SignupFailedError extends DomainError {
+  constructor() {
+    super(406, 'signup.failed', MESSAGES.invalidEmail);
+  }
+}
+
+const Credentials = Type.Object({
+  email: Type.String({ maxLength: 2048 }),
+  password: Type.String({ maxLength: 2048 }),
+});
+
+const SignedUp = EnvelopeOf(Type.Object({ userid: Type.String() }));
+
+/**
+ * Sign-up (storefront spec §7, codes of §8), the verification email and its link. The account and
+ * its `account.created` event (carrying the link token the support service mails) commit together.
+ */
+export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
+  const { context } = deps;
+  const { db, outbox } = context;
+
+  const signUp = async (rawEmail: string, password: string) => {
+    const email = normalizeEmail(rawEmail);
+    if (!isValidEmail(email)) throw new SignupFailedError();
+    const problem = passwordProblem(password);
+    if (problem) throw new BadRequestError(problem);
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const account = await insertAccount(tx, { email, passwordHash, verificationSent: true });
+      if (!account) throw new BadRequestError(MESSAGES.emailTaken);
+      const verificationToken = await createLinkToken(tx, 'verify-email', account.id);
+      await outbox.add(tx, { type: EVENTS.accountCreated.type, key: account.id, data: { userId: account.id, email: account.email, verificationToken } });
+      return { userid: account.id };
+    });
+  };
+
+  app.post('/api/account/signupCustomerV2', {
+    schema: { tags: ['account'], summary: 'Create a Reader account (base64-encoded email and password)', body: Credentials, response: { 200: SignedUp } },
+    handler: async (request) => {
+      const email = decodeBase64Text(request.body.email);
+      const password = decodeBase64Text(request.body.password);
+      if (email === undefined || password === undefined) throw new BadRequestError(MESSAGES.malformedBase64);
+      return success(await signUp(email, password));
+    },
+  });
+
+  app.post('/api/account/signupCustomer', {
+    schema: { tags: ['account'], summary: 'Create a Reader account (older call, plain email and password)', body: Credentials, response: { 200: SignedUp } },
+    handler: async (request) => success(await signUp(request.body.email, request.body.password)),
+  });
+
+  app.post('/api/account/resendVerification', {
+    preHandler: context.auth.requireUser,
+    schema: { tags: ['account'], summary: 'Send the verification email again (once per 3 minutes)', security: [{ bearer: [] }], response: { 200: EnvelopeOf(Type.Object({ sentAt: Type.String() })) } },
+    handler: async (request) => {
+      const sentAt = await db.transaction(async (tx) => {
+        const account = await currentAccount(deps, request, { forUpdate: true, db: tx });
+        if (account.verified) throw new BadRequestError(MESSAGES.alreadyVerified);
+        if (account.verification_sent_at) {
+          const waited = (Date.now() - account.verification_sent_at.getTime()) / 1000;
+          if (waited < RESEND_WINDOW_SECONDS) {
+            const retryAfter = Math.ceil(RESEND_WINDOW_SECONDS - waited);
+            throw new TooManyRequestsError(resendTooSoonMessage(retryAfter), retryAfter);
+          }
+        }
+        const { rows } = await tx.query<{ verification_sent_at: Date }>('UPDATE accounts SET verification_sent_at = now(), updated_at = now() WHERE id = $1 RETURNING verification_sent_at', [account.id]);
+        const verificationToken = await createLinkToken(tx, 'verify-email', account.id);
+        await outbox.add(tx, { type: EVENTS.accountVerificationRequested.type, key: account.id, data: { userId: account.id, email: account.email, verificationToken } });
+        return rows[0]!.verification_sent_at;
+      });
+      return success({ sentAt: sentAt.toISOString() });
+    },
+  });
+
+  app.post('/api/account/verifyEmail', {
+    schema: {
+      tags: ['account'],
+      summary: 'Confirm the email address with the token from the verification link',
+      body: Type.Object({ Token: Type.String({ minLength: 1, maxLength: 200, errorMessage: MESSAGES.invalidLink }) }),
+      response: { 200: EnvelopeOf(Type.Object({ email: Type.String() })) },
+    },
+    handler: async (request) => {
+      const email = await db.transaction(async (tx) => {
+        const link = await consumeLinkToken(tx, 'verify-email', request.body.Token);
+        if (!link) throw new BadRequestError(MESSAGES.invalidLink);
+        const account = await findAccountById(tx, link.accountId, { forUpdate: true });
+        if (!account) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!account.verified) {
+          await tx.query('UPDATE accounts SET verified = true, updated_at = now() WHERE id = $1', [account.id]);
+          await outbox.add(tx, { type: EVENTS.accountVerified.type, key: account.id, data: { userId: account.id, email: account.email } });
+        }
+        return account.email;
+      });
+      return success({ email });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from '@inkwell/platform';
+import type { EmailContent } from '../domain/render';
+
+export interface QueuedMail {
+  to: string;
+  content: EmailContent;
+  templateName: string | null;
+  userId?: string | null;
+  /** The integration event the mail answers; one mail per event. */
+  sourceEventId?: string;
+}
+
+/** The domain of the sender's address, for Message-IDs: `Inkwell <no-reply@inkwell.example>` → `inkwell.example`. */
+export function senderDomain(from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = address.split('@').pop()?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'inkwell.local';
+}
+
+/**
+ * Writes mails into the sent-emails table inside the caller's transaction, like the outbox does for
+ * events: the mail exists exactly when its cause commits, and after the commit the dispatcher is
+ * nudged to send it.
+ */
+export class MailQueue {
+  private readonly domain: string;
+
+  constructor(
+    readonly from: string,
+    private readonly onCommitted: () => void = () => undefined,
+  ) {
+    this.domain = senderDomain(from);
+  }
+
+  async add(tx: Transaction, mail: QueuedMail): Promise<string> {
+    const id = randomUUID();
+    await tx.query(
+      `INSERT INTO sent_emails (id, external_id, from_address, to_address, subject, html_body, text_body, template_name, user_id, source_event_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, `<${id}@${this.domain}>`, this.from, mail.to, mail.content.subject, mail.content.html, mail.content.text, mail.templateName, mail.userId ?? null, mail.sourceEventId ?? null],
+    );
+    tx.afterCommit(this.onCommitted);
+    return id;
+  }
+}

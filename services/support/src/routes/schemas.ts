@@ -1,0 +1,105 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { EnvelopeOf } from '@inkwell/platform';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Body of the dashboard's `post-pagination` list calls. */
+export const PageRequest = Type.Object({
+  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'pageNumber must be a whole number from 1.' }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: 'pageSize must be a whole number from 1 to 100.' }),
+  search: Type.Optional(Type.String({ maxLength: 320, errorMessage: 'search must be text of at most 320 characters.' })),
+});
+
+export function pageWindow(page: { pageNumber: number; pageSize: number; search?: string | undefined }) {
+  const search = page.search?.trim();
+  return { offset: (page.pageNumber - 1) * page.pageSize, limit: page.pageSize, search: search ? search : undefined };
+}
+
+/** Dashboard spec §3 "Paginated result", in the envelope's `response`. */
+export function PaginatedEnvelope<T extends TSchema>(item: T) {
+  return EnvelopeOf(
+    Type.Object({
+      items: Type.Array(item),
+      thisPageNumber: Type.Integer(),
+      thisPageSize: Type.Integer(),
+      totalPageNumber: Type.Integer(),
+      filteredTotalRows: Type.Integer(),
+      unfilteredTotalRows: Type.Integer(),
+    }),
+  );
+}
+
+export const SentEmailEventSchema = Type.Object({
+  id: Type.Integer(),
+  sentEmailId: Type.String(),
+  eventType: Type.String({ description: 'Send, Delivery or Failure' }),
+  eventDateTime: Type.String({ format: 'date-time' }),
+  completeEventString: Type.String(),
+});
+
+export const SentEmailSchema = Type.Object({
+  id: Type.String(),
+  externalId: Nullable(Type.String({ description: 'Message-ID header' })),
+  from: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  htmlBody: Type.String(),
+  textBody: Type.String(),
+  templateName: Nullable(Type.String()),
+  userId: Nullable(Type.String()),
+  status: Type.String({ description: 'Queued, Sent or Failed' }),
+  attempts: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  mailCreatedDateTime: Type.String({ format: 'date-time' }),
+  sentAtDateTime: Nullable(Type.String({ format: 'date-time' })),
+  events: Type.Array(SentEmailEventSchema),
+});
+
+export const EmailTemplateSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  subject: Type.String(),
+  htmlBody: Type.String(),
+  textBody: Type.String(),
+  placeholders: Type.Array(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  createdBy: Nullable(Type.String()),
+  editedBy: Nullable(Type.String()),
+});
+
+const NotBlank = '\\S';
+
+export const TemplateFields = {
+  name: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$',
+    errorMessage: 'name must be 1 to 100 letters, digits, spaces, dots, dashes or underscores, starting with a letter or a digit.',
+  }),
+  description: Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters.' }),
+  subject: Type.String({ maxLength: 300, pattern: NotBlank, errorMessage: 'subject must not be blank and at most 300 characters.' }),
+  htmlBody: Type.String({ maxLength: 200_000, pattern: NotBlank, errorMessage: 'htmlBody must not be blank.' }),
+  textBody: Type.String({ maxLength: 100_000, pattern: NotBlank, errorMessage: 'textBody must not be blank.' }),
+};
+
+export const NewTemplateBody = Type.Object({
+  name: TemplateFields.name,
+  description: Type.Optional(TemplateFields.description),
+  subject: TemplateFields.subject,
+  htmlBody: TemplateFields.htmlBody,
+  textBody: TemplateFields.textBody,
+});
+
+export const AlterTemplateBody = Type.Partial(Type.Object(TemplateFields));
+
+/** Dashboard spec §3 "Template test email". */
+export const TestEmailBody = Type.Object({
+  ToAddresses: Type.Array(Type.String({ format: 'email', maxLength: 320, errorMessage: 'Each of ToAddresses must be an email address.' }), {
+    minItems: 1,
+    maxItems: 10,
+    errorMessage: 'ToAddresses must list 1 to 10 email addresses.',
+  }),
+  MetaData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 2_000, errorMessage: 'Each MetaData value must be text of at most 2000 characters.' }))),
+});

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { dashboardCalls } from '../../services/gateway/test/spec-calls';
+import { startTestStack, type TestStack } from '../support/stack';
+
+/**
+ * Every staff call of the gateway's table (dashboard spec §7), through the gateway to the service
+ * that owns it: anonymous callers get 401, a signed-in reader 403 — whether or not the service
+ * implements the call yet. The reader is a real account signed in through the account service.
+ */
+describe('staff API authorisation through the gateway', () => {
+  let stack: TestStack;
+  let readerToken: string;
+
+  const send = (method: string, path: string, token?: string) =>
+    fetch(stack.url + path, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      ...(method === 'GET' ? {} : { body: '{}' }),
+    });
+
+  before(async () => {
+    stack = await startTestStack();
+    const email = `reader-${process.pid}@example.com`;
+    const password = 'a reader password';
+    const signup = await fetch(`${stack.url}/api/account/signupCustomerV2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: Buffer.from(email).toString('base64'), password: Buffer.from(password).toString('base64') }),
+    });
+    assert.equal(signup.status, 200);
+    const login = await fetch(`${stack.url}/api/account/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ UserName: email, Password: password }),
+    });
+    assert.equal(login.status, 200);
+    readerToken = ((await login.json()) as { response: { access_token: string } }).response.access_token;
+  });
+
+  after(() => stack?.stop());
+
+  const staffCalls = dashboardCalls.filter(([, path]) => path.startsWith('/api/dashboard'));
+
+  it('covers every /api/dashboard call of the catalogue', () => {
+    assert.ok(staffCalls.length > 100, `${staffCalls.length} staff calls`);
+  });
+
+  it('answers every staff call 401 for an anonymous caller', async () => {
+    const wrong: string[] = [];
+    for (const [method, path] of staffCalls) {
+      const response = await send(method, path);
+      const body = (await response.json()) as { status: { type: string; message: string } };
+      if (response.status !== 401 || body.status.message !== 'Unauthorized request.') wrong.push(`${method} ${path} → ${response.status} ${body.status.message}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('answers every staff call 403 for a signed-in reader', async () => {
+    const wrong: string[] = [];
+    for (const [method, path] of staffCalls) {
+      const response = await send(method, path, readerToken);
+      const body = (await response.json()) as { status: { type: string } };
+      if (response.status !== 403 || body.status.type !== 'Forbidden') wrong.push(`${method} ${path} → ${response.status}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('still serves the reader their own account', async () => {
+    const response = await send('GET', '/api/account', readerToken);
+    assert.equal(response.status, 200);
+  });
+});
