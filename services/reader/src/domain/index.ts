@@ -1,0 +1,6 @@
+/** The reader's rules: pure functions, called by routes and stores. */
+export * from './neighbours';
+export * from './page-links';
+export * from './progress';
+export * from './reading-access';
+export * from './shelf-order';

@@ -1,0 +1,91 @@
+import type { Database } from '@inkwell/platform';
+import type { CatalogPublications, Publication } from '../catalog/publication';
+import { byLastRead, compareShelfEntries, DEFAULT_SHELF_SORT, isCompleted, isOutForReading, matchesShelfSearch, resumeAt, type ShelfSort } from '../domain';
+import type { PageStore } from '../pages/page-store';
+import { shelfRows, type ShelfRow } from './shelf';
+
+/** One comic on the shelf, as `GET /mycomics` answers it. */
+export interface LibraryItem {
+  productId: string;
+  name: string;
+  readableUrl: string | null;
+  seriesId: string | null;
+  seriesTitle: string | null;
+  volumeNumber: number | null;
+  chapterNumber: number | null;
+  thumbnailUrl: string | null;
+  isOwned: boolean;
+  addedAt: string;
+  publishDate: string | null;
+  pageCount: number;
+  /** 0-based index of the page to resume at. */
+  readingProgress: number;
+  completed: boolean;
+  lastReadAt: string | null;
+}
+
+export interface ShelfQuery {
+  /** Absent: newest on the shelf first, or last read first when only comics with progress are asked. */
+  sort: ShelfSort | undefined;
+  search: string | undefined;
+  offset: number;
+  count: number;
+  onlyPurchased: boolean;
+  /** Only comics the reader has started. */
+  withReadingProgress: boolean;
+}
+
+export interface LibraryDeps {
+  db: Database;
+  catalog: CatalogPublications;
+  pages: PageStore;
+}
+
+function libraryItem(row: ShelfRow, publication: Publication, pageCount: number): LibraryItem {
+  const readingProgress = resumeAt(row.page ?? undefined, pageCount);
+  return {
+    productId: publication.id,
+    name: publication.name,
+    readableUrl: publication.readableUrl,
+    seriesId: publication.seriesId,
+    seriesTitle: publication.seriesTitle,
+    volumeNumber: publication.volumeNumber,
+    chapterNumber: publication.chapterNumber,
+    thumbnailUrl: publication.thumbnailUrl,
+    isOwned: row.owned,
+    addedAt: row.addedAt,
+    publishDate: publication.publishDate,
+    pageCount,
+    readingProgress,
+    completed: row.page !== null && isCompleted(readingProgress, pageCount),
+    lastReadAt: row.lastReadAt,
+  };
+}
+
+/**
+ * The reader's shelf with the catalog's facts; comics the catalog no longer has, or no longer shows
+ * to someone who does not own them, are left out until they come back, and so are digital goods
+ * that are not comics (an order grants every digital item it holds).
+ */
+export async function libraryItems({ db, catalog, pages }: LibraryDeps, userId: string, productIds?: readonly string[], now = new Date()): Promise<LibraryItem[]> {
+  const rows = await shelfRows(db, userId, productIds);
+  const ids = rows.map((row) => row.productId);
+  const [publications, storedCounts] = await Promise.all([catalog.findMany(ids), pages.pageCounts(ids)]);
+  return rows.flatMap((row) => {
+    const publication = publications.get(row.productId);
+    if (!publication || publication.category !== 'Publication' || !isOutForReading(publication, row.owned, now)) return [];
+    return [libraryItem(row, publication, storedCounts.get(row.productId) ?? publication.pageCount)];
+  });
+}
+
+/** Filters, sorts and cuts one page out of the shelf; `fullCount` is every comic that matched. */
+export function shelfPage(items: readonly LibraryItem[], query: ShelfQuery): { items: LibraryItem[]; fullCount: number } {
+  const matching = items.filter(
+    (item) =>
+      (!query.onlyPurchased || item.isOwned) &&
+      (!query.withReadingProgress || item.lastReadAt !== null) &&
+      (!query.search || matchesShelfSearch(item, query.search)),
+  );
+  const order = query.sort === undefined && query.withReadingProgress ? byLastRead : compareShelfEntries(query.sort ?? DEFAULT_SHELF_SORT);
+  return { items: [...matching].sort(order).slice(query.offset, query.offset + query.count), fullCount: matching.length };
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { pageSvg } from '@inkwell/catalog/demo';
+import type { Database, FileStorage, Logger } from '@inkwell/platform';
+import type { Publication } from '../catalog/publication';
+import type { PageImageFormat } from '../domain';
+import { encodePage, PAGE_WIDTHS, storedWidths, uprightWidth, type EncodedPage } from './page-images';
+import { RenderQueue } from './render-queue';
+
+export interface PageSize {
+  pageNumber: number;
+  width: number;
+  height: number;
+}
+
+export interface PageSet {
+  productId: string;
+  /** Ascending. */
+  widths: number[];
+  pages: PageSize[];
+}
+
+interface DemoArt {
+  seriesTitle: string;
+  rightToLeft: boolean;
+  pageCount: number;
+}
+
+/** Demo pages are drawn at the largest stored width, two wide by three high like a printed comic page. */
+const DEMO_PAGE = { width: Math.max(...PAGE_WIDTHS), height: 1800 };
+
+/** Two encodings at once: enough to keep a reader's next pages coming without starving the other services. */
+const RENDER_CONCURRENCY = 2;
+
+const EXTENSION: Record<PageImageFormat, string> = { webp: 'webp', jpeg: 'jpg' };
+
+function imageKey(prefix: string, pageNumber: number, width: number, format: PageImageFormat): string {
+  return `pages/${prefix}/${pageNumber}-${width}.${EXTENSION[format]}`;
+}
+
+/**
+ * Page sets and their images in file storage. A set's images sit under a random folder recorded
+ * only here, so the public media folder of the local driver never leads to a page: a page is
+ * reached through the reader's signed links or not at all.
+ */
+export class PageStore {
+  private readonly renders = new RenderQueue(RENDER_CONCURRENCY);
+
+  constructor(
+    private readonly db: Database,
+    private readonly files: FileStorage,
+    private readonly logger: Logger,
+    /** Demo mode: publications without an ingested set get drawn pages (DEMO_DATA). */
+    private readonly demoPages: boolean,
+  ) {}
+
+  async find(productId: string): Promise<PageSet | undefined> {
+    const { rows } = await this.db.query<{ widths: number[]; pages: PageSize[] }>(
+      `SELECT s.widths,
+              COALESCE(json_agg(json_build_object('pageNumber', p.page_number, 'width', p.width, 'height', p.height) ORDER BY p.page_number)
+                         FILTER (WHERE p.page_number IS NOT NULL), '[]') AS pages
+         FROM page_sets s LEFT JOIN pages p ON p.product_id = s.product_id
+        WHERE s.product_id = $1 GROUP BY s.product_id`,
+      [productId],
+    );
+    const row = rows[0];
+    return row ? { productId, widths: [...row.widths].sort((a, b) => a - b), pages: row.pages } : undefined;
+  }
+
+  /** The stored set of a publication; in demo mode one is made on first use (sizes now, images when asked). */
+  async forPublication(publication: Publication): Promise<PageSet | undefined> {
+    const found = await this.find(publication.id);
+    if (found || !this.demoPages || publication.pageCount <= 0) return found;
+    const art: DemoArt = { seriesTitle: publication.seriesTitle ?? publication.name, rightToLeft: publication.reverseReadOrder, pageCount: publication.pageCount };
+    const created = await this.db.transaction(async (tx) => {
+      const inserted = await tx.query(
+        `INSERT INTO page_sets (product_id, storage_prefix, source, demo_art, widths) VALUES ($1, $2, 'demo', $3, $4) ON CONFLICT (product_id) DO NOTHING`,
+        [publication.id, newPrefix(), JSON.stringify(art), PAGE_WIDTHS],
+      );
+      if (inserted.rowCount === 0) return false;
+      await tx.query('INSERT INTO pages (product_id, page_number, width, height) SELECT $1, n, $2, $3 FROM generate_series(1, $4::int) AS n', [
+        publication.id,
+        DEMO_PAGE.width,
+        DEMO_PAGE.height,
+        publication.pageCount,
+      ]);
+      return true;
+    });
+    if (created) this.logger.info({ productId: publication.id, pages: publication.pageCount }, 'demo page set made; pages are drawn when first read');
+    return this.find(publication.id);
+  }
+
+  /** Page counts of the stored sets among `productIds`. */
+  async pageCounts(productIds: readonly string[]): Promise<Map<string, number>> {
+    if (productIds.length === 0) return new Map();
+    const { rows } = await this.db.query<{ product_id: number; count: number }>(
+      'SELECT product_id, count(*)::int AS count FROM pages WHERE product_id = ANY($1::bigint[]) GROUP BY product_id',
+      [productIds],
+    );
+    return new Map(rows.map((row) => [String(row.product_id), row.count]));
+  }
+
+  /**
+   * Stores a publication's pages from image files (any format sharp reads), in reading order,
+   * replacing its earlier set.
+   */
+  async ingest(productId: string, sources: readonly Buffer[]): Promise<PageSet> {
+    const prefix = newPrefix();
+    const encoded: EncodedPage[] = [];
+    const widths = storedWidths(Math.max(...(await Promise.all(sources.map(uprightWidth)))));
+    for (const [index, source] of sources.entries()) {
+      const page = await this.renders.run(`${prefix}/${index + 1}`, () => encodePage(source, widths));
+      await this.put(prefix, index + 1, page);
+      encoded.push(page);
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM page_sets WHERE product_id = $1', [productId]);
+      await tx.query(`INSERT INTO page_sets (product_id, storage_prefix, source, widths) VALUES ($1, $2, 'ingested', $3)`, [productId, prefix, widths]);
+      for (const [index, page] of encoded.entries()) {
+        await tx.query('INSERT INTO pages (product_id, page_number, width, height) VALUES ($1, $2, $3, $4)', [productId, index + 1, page.width, page.height]);
+      }
+    });
+    return { productId, widths, pages: encoded.map((page, index) => ({ pageNumber: index + 1, width: page.width, height: page.height })) };
+  }
+
+  /** One stored image, drawing a demo page the first time it is asked for; undefined when there is no such image. */
+  async image(productId: string, pageNumber: number, width: number, format: PageImageFormat): Promise<Buffer | undefined> {
+    const { rows } = await this.db.query<{ storage_prefix: string; source: string; demo_art: DemoArt | null; widths: number[] }>(
+      `SELECT s.storage_prefix, s.source, s.demo_art, s.widths FROM page_sets s JOIN pages p ON p.product_id = s.product_id
+        WHERE s.product_id = $1 AND p.page_number = $2`,
+      [productId, pageNumber],
+    );
+    const row = rows[0];
+    if (!row || !row.widths.includes(width)) return undefined;
+    const key = imageKey(row.storage_prefix, pageNumber, width, format);
+    const stored = await this.files.get(key);
+    if (stored || row.source !== 'demo' || !row.demo_art) return stored;
+    const art = row.demo_art;
+    await this.renders.run(`${row.storage_prefix}/${pageNumber}`, async () => {
+      if (await this.files.exists(key)) return;
+      const svg = pageSvg({ ...art, pageNumber, seed: Number(productId), width: DEMO_PAGE.width, height: DEMO_PAGE.height });
+      await this.put(row.storage_prefix, pageNumber, await encodePage(Buffer.from(svg), row.widths));
+    });
+    return this.files.get(key);
+  }
+
+  /** Resolves when encodings under way have finished, so the database can close under none. */
+  drain(): Promise<void> {
+    return this.renders.drain();
+  }
+
+  private async put(prefix: string, pageNumber: number, page: EncodedPage): Promise<void> {
+    for (const image of page.images) {
+      await this.files.put(imageKey(prefix, pageNumber, image.width, 'webp'), image.webp, 'image/webp');
+      await this.files.put(imageKey(prefix, pageNumber, image.width, 'jpeg'), image.jpeg, 'image/jpeg');
+    }
+  }
+}
+
+function newPrefix(): string {
+  return randomBytes(16).toString('hex');
+}
