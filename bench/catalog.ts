@@ -1,49 +1,84 @@
 /**
  * Catalog read benchmark through the gateway: req/s and p50/p99 latency of /api/discover/v2,
  * /api/product/{id} and /api/search/V3 on the demo catalogue, each next to a bare Fastify
- * hello-world measured in the same run, printed as ratios. Servers run in their own processes;
+ * hello-world measured in the same round, printed as ratios. Servers run in their own processes;
  * autocannon runs here.
  *
- *   npx tsx bench/catalog.ts [--duration 10] [--connections 10] [--data DIR]
+ *   npx tsx bench/catalog.ts [--duration 10] [--connections 10] [--rounds 3] [--data DIR]
+ *                            [--topology npm-start|separate-gateway] [--redis URL]
  *
- * `--data DIR` keeps the store's data (and its rendered demo art) in DIR between runs.
+ * Topologies:
+ * - `npm-start` (default): every service and the gateway in one process with the in-memory cache,
+ *   as `npm start` runs the store.
+ * - `separate-gateway`: the gateway in a process of its own (`npm run serve`, as in the cluster),
+ *   the services in another, the cache in Redis (`--redis`, or REDIS_URL) as the cluster shares it.
+ *
+ * The store logs at info, as in production, into `bench-logs/` of the data folder. Each round
+ * measures the baseline again before the store's calls, so a round's ratios share its conditions;
+ * the table gives medians over rounds and the worst p99. `--data DIR` keeps the store's data (and
+ * its rendered demo art) in DIR between runs.
  *
  * Targets (issue 3): cached reads >= 30% of the hello-world rate with p99 < 25 ms at 10
  * connections; search p99 < 50 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '@inkwell/platform';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
+const text = (name: string): string | undefined => {
   const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
+  return index >= 0 ? args[index + 1] : undefined;
 };
-const DURATION = option('duration', 10);
-const keptData = args.includes('--data') ? path.resolve(args[args.indexOf('--data') + 1]!) : undefined;
-const CONNECTIONS = option('connections', 10);
+const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
+const DURATION = number('duration', 10);
+const CONNECTIONS = number('connections', 10);
+const ROUNDS = number('rounds', 3);
+const TOPOLOGY = text('topology') ?? 'npm-start';
+const REDIS_URL = text('redis') ?? process.env.REDIS_URL;
+const keptData = text('data') === undefined ? undefined : path.resolve(text('data')!);
+if (TOPOLOGY !== 'npm-start' && TOPOLOGY !== 'separate-gateway') throw new Error('--topology is npm-start or separate-gateway');
+if (TOPOLOGY === 'separate-gateway' && !REDIS_URL) throw new Error('--topology separate-gateway needs Redis (--redis URL or REDIS_URL): the cluster shares its cache there');
 
-function startServer(script: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
+const logDir = path.join(dataDir, 'bench-logs');
+await mkdir(logDir, { recursive: true });
+const servers: ChildProcess[] = [];
+
+/** Starts a server script in its own process, its output going to a log file, and waits for its first message. */
+function start<T>(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv, logName: string): Promise<T> {
+  const log = openSync(path.join(logDir, `${logName}.log`), 'w');
+  const child = fork(script, scriptArgs, { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', log, 'inherit', 'ipc'] });
+  servers.push(child);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', script), ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{"url"'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+    child.once('message', (message) => resolve(message as T));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready; see ${logDir}`)));
   });
 }
 
-interface Result {
-  name: string;
-  path: string;
+/** The gateway alone, as `npm run serve` runs it in the cluster, in front of the stack's services. */
+async function startSeparateGateway(services: Record<string, { http: string; grpc: string }>, env: NodeJS.ProcessEnv): Promise<string> {
+  const port = await freePort();
+  const peers = Object.fromEntries(Object.entries(services).flatMap(([name, address]) => [[`${name.toUpperCase()}_HTTP_URL`, address.http], [`${name.toUpperCase()}_GRPC_ADDR`, address.grpc]]));
+  const log = openSync(path.join(logDir, 'gateway.log'), 'w');
+  const child = fork(path.join(here, '..', 'scripts', 'serve.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...env, ...peers, INKWELL_SERVICE: 'gateway', GATEWAY_PORT: String(port) }, stdio: ['ignore', log, 'inherit', 'ipc'] });
+  servers.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}; see ${logDir}`);
+    const ready = await fetch(`${url}/api/genre`).then((response) => response.ok, () => false);
+    if (ready) return url;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Sample {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -51,71 +86,100 @@ interface Result {
   non2xx: number;
 }
 
-async function measure(name: string, url: string): Promise<Result> {
+async function measure(options: autocannon.Options): Promise<Sample> {
   // Warm-up: fills caches and connection pools; not counted.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return {
-    name,
-    path: new URL(url).pathname + new URL(url).search,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
-const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
-await mkdir(dataDir, { recursive: true });
-const servers: ChildProcess[] = [];
-try {
-  console.log(`Starting the store with the demo catalogue (first start renders the demo art; this takes a while) ...`);
-  const stack = await startServer('stack-server.ts', [dataDir]);
-  servers.push(stack.child);
-  const hello = await startServer('hello-server.ts');
-  servers.push(hello.child);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
-  const page = (await (await fetch(`${stack.url}/api/discover/v2?sort=7&count=1`)).json()) as { response: Array<{ id: number; name: string }> };
+try {
+  const loadBefore = os.loadavg();
+  console.log(`Starting the store (${TOPOLOGY}) with the demo catalogue (first start renders the demo art; this takes a while) ...`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // One client sends thousands of requests a second; the limiter still counts every one of them.
+    RATE_LIMIT_MAX: '1000000',
+    ...(TOPOLOGY === 'separate-gateway' ? { REDIS_URL, CACHE_NAMESPACE: `inkwell-bench:${process.pid}:` } : {}),
+  };
+  const stack = await start<{ url: string; services: Record<string, { http: string; grpc: string }> }>(path.join(here, 'support', 'stack-server.ts'), [dataDir], env, 'stack');
+  const storeUrl = TOPOLOGY === 'separate-gateway' ? await startSeparateGateway(stack.services, { ...env, DATA_DIR: dataDir }) : stack.url;
+  const hello = await start<{ url: string }>(path.join(here, 'support', 'hello-server.ts'), [], process.env, 'hello');
+
+  const page = (await (await fetch(`${storeUrl}/api/discover/v2?sort=7&count=1`)).json()) as { response: Array<{ id: number; name: string }> };
   const product = page.response[0]!;
   const searchWord = product.name.split(/\s+/)[0]!.toLowerCase();
-
-  const results: Result[] = [];
-  results.push(await measure('hello-world (baseline)', `${hello.url}/`));
-  results.push(await measure('discover/v2 (cached)', `${stack.url}/api/discover/v2?sort=0&count=24`));
-  results.push(await measure('product/{id} (cached)', `${stack.url}/api/product/${product.id}`));
-  results.push(await measure('search/V3 (cached per query)', `${stack.url}/api/search/V3?query=${encodeURIComponent(searchWord)}`));
-  // A different query every request: what search costs when nothing is cached.
   let counter = 0;
-  const uncached = await (async () => {
-    await autocannon({ url: `${stack.url}/api/search/V3?query=warm`, connections: CONNECTIONS, duration: 1 });
-    const result = await autocannon({
-      url: stack.url,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/search/V3?query=${encodeURIComponent(`${searchWord.slice(0, 4)}${'abcdefghijklmnopqrstuvwxyz'[counter++ % 26]}${counter}`)}` }) }],
-    });
-    return { name: 'search/V3 (uncached, new query each time)', path: '/api/search/V3?query=<varies>', requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
-  })();
-  results.push(uncached);
+  const targets: Array<{ name: string; path: string; options: autocannon.Options }> = [
+    { name: 'discover/v2 (cached)', path: '/api/discover/v2?sort=0&count=24', options: { url: `${storeUrl}/api/discover/v2?sort=0&count=24` } },
+    { name: 'product/{id} (cached)', path: `/api/product/${product.id}`, options: { url: `${storeUrl}/api/product/${product.id}` } },
+    { name: 'search/V3 (cached per query)', path: `/api/search/V3?query=${searchWord}`, options: { url: `${storeUrl}/api/search/V3?query=${encodeURIComponent(searchWord)}` } },
+    {
+      // A different query every request: what search costs when nothing is cached.
+      name: 'search/V3 (uncached, new query each time)',
+      path: '/api/search/V3?query=<varies>',
+      options: {
+        url: storeUrl,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/search/V3?query=${encodeURIComponent(`${searchWord.slice(0, 4)}${'abcdefghijklmnopqrstuvwxyz'[counter++ % 26]}${counter}`)}` }) }],
+      },
+    },
+  ];
 
-  const baseline = results[0]!.requestsPerSecond;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores; ratio = req/s over the hello-world baseline of this run\n`);
+  const rounds: Array<{ baseline: Sample; samples: Sample[] }> = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`Round ${round} of ${ROUNDS} ...`);
+    const baseline = await measure({ url: `${hello.url}/` });
+    const samples: Sample[] = [];
+    for (const target of targets) samples.push(await measure(target.options));
+    rounds.push({ baseline, samples });
+  }
+  const loadAfter = os.loadavg();
+
+  const rows = [{ name: 'hello-world (baseline)', path: '/', of: (round: (typeof rounds)[number]) => round.baseline }, ...targets.map((target, index) => ({ ...target, of: (round: (typeof rounds)[number]) => round.samples[index]! }))].map((row) => {
+    const samples = rounds.map(row.of);
+    return {
+      name: row.name,
+      path: row.path,
+      requestsPerSecond: median(samples.map((sample) => sample.requestsPerSecond)),
+      ratio: median(rounds.map((round) => row.of(round).requestsPerSecond / round.baseline.requestsPerSecond)),
+      p50: median(samples.map((sample) => sample.p50)),
+      p99: Math.max(...samples.map((sample) => sample.p99)),
+      errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+      non2xx: samples.reduce((sum, sample) => sum + sample.non2xx, 0),
+      rounds: samples,
+    };
+  });
+
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  console.log(`\nTopology ${TOPOLOGY}; ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s), ${os.cpus().length} cores; load average before ${load(loadBefore)}, after ${load(loadAfter)}`);
+  console.log('req/s and p50: medians over rounds; ratio: median of each round\'s req/s over that round\'s hello-world; p99: worst round\n');
   console.log('| what | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const result of results) {
-    console.log(`| ${result.name} | ${result.requestsPerSecond.toFixed(0)} | ${(result.requestsPerSecond / baseline).toFixed(2)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.non2xx} |`);
-  }
-  const targets = [
-    ...results.slice(1, 3).map((result) => [`${result.name}: >= 0.30 of baseline, p99 < 25 ms`, result.requestsPerSecond / baseline >= 0.3 && result.p99 < 25] as const),
-    ...results.slice(3).map((result) => [`${result.name}: p99 < 50 ms`, result.p99 < 50] as const),
+  for (const row of rows) console.log(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.ratio.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`);
+  const targetsMet = [
+    ...rows.slice(1, 3).map((row) => [`${row.name}: >= 0.30 of baseline, p99 < 25 ms`, row.ratio >= 0.3 && row.p99 < 25] as const),
+    ...rows.slice(3).map((row) => [`${row.name}: p99 < 50 ms`, row.p99 < 50] as const),
   ];
   console.log('');
-  for (const [target, met] of targets) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
+  for (const [target, met] of targetsMet) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
   await mkdir(path.join(here, 'results'), { recursive: true });
-  await writeFile(path.join(here, 'results', `catalog-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+  await writeFile(
+    path.join(here, 'results', `catalog-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ topology: TOPOLOGY, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: rows }, null, 2),
+  );
 } finally {
-  for (const child of servers) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const stopped = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  await Promise.all(servers.map(stopped));
   if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }

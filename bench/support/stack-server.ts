@@ -1,18 +1,24 @@
 /**
- * The whole store as `npm start` runs it (embedded Postgres unless DATABASE_URL is set, demo data),
- * on free ports in a data folder given as the first argument. Prints its URL once the demo art is
- * rendered and indexed, so the measurement is not disturbed by start-up work.
+ * The whole store as `npm start` runs it (embedded Postgres unless DATABASE_URL is set, demo data,
+ * logs at LOG_LEVEL, info by default), on free ports in a data folder given as the first argument.
+ * Reports its URL and each service's URL to the parent once the demo art is rendered and indexed, so
+ * the measurement is not disturbed by start-up work.
  */
 import { whenDemoArtRendered } from '@inkwell/catalog';
 import { createLogger } from '@inkwell/platform';
 import { startStack } from '../../scripts/stack';
 
 const dataDir = process.argv[2];
-if (!dataDir) throw new Error('usage: stack-server <data dir>');
-const stack = await startStack({ env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DEMO_DATA: 'true', RATE_LIMIT_MAX: '1000000' }, logger: createLogger('bench', 'warn'), randomPorts: true });
+if (!dataDir || !process.send) throw new Error('usage: stack-server <data dir>, started with an IPC channel');
+const stack = await startStack({
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DEMO_DATA: 'true' },
+  logger: createLogger('inkwell', process.env.LOG_LEVEL ?? 'info'),
+  randomPorts: true,
+});
 
 // Start-up work (rendering or re-checking the demo art, re-indexing search) must not overlap the load.
 const catalog = stack.services.find((service) => service.name === 'catalog')!;
 await whenDemoArtRendered(catalog.context);
-console.log(JSON.stringify({ url: stack.url }));
+const services = Object.fromEntries(stack.services.map((service) => [service.name, { http: `http://127.0.0.1:${service.httpPort}`, grpc: `127.0.0.1:${service.grpcPort}` }]));
+process.send({ url: stack.url.replace('localhost', '127.0.0.1'), services });
 process.on('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
