@@ -159,8 +159,10 @@ let renewal: Promise<string | null> | null = null;
  * Trades the refresh token for a new access token. Concurrent 401s share one renewal. Resolves
  * to the new token, or null when there is none to be had (tokens are dropped if the server
  * refused the refresh token; kept if it could not be reached, so a later attempt can succeed).
+ * Also called after a change the access token's claims carry (the max shown rating), so they are
+ * current without waiting for the token to expire.
  */
-function renewAccessToken(): Promise<string | null> {
+export function renewAccessToken(): Promise<string | null> {
   renewal ??= (async () => {
     const refreshToken = getRefreshToken();
     if (!refreshToken) {

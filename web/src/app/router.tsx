@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { startComicPagesEarly } from '@/features/reader/api/get-comic-pages';
+import { ReaderLoading } from '@/features/reader/components/reader-loading';
+import { parseReaderPath } from '@/features/reader/reader-path';
 import { RootHydrateFallback, RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 
@@ -11,6 +14,19 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 const newsArticle = page(() => import('./routes/news-article'));
 
 const routes: RouteObject[] = [
+  // The comic reader takes the whole screen: no navbar or footer around it. Its loader asks for the
+  // page list while the reader's code loads, and returns at once so nothing waits on it.
+  {
+    path: 'reader/*',
+    loader: ({ params }) => {
+      const target = parseReaderPath(params['*'] ?? '');
+      if (target?.kind === 'comic') startComicPagesEarly(target.idOrUrl);
+      return null;
+    },
+    HydrateFallback: ReaderLoading,
+    ErrorBoundary: RouteError,
+    ...page(() => import('./routes/reader')),
+  },
   {
     Component: RootLayout,
     HydrateFallback: RootHydrateFallback,
@@ -29,7 +45,6 @@ const routes: RouteObject[] = [
           { path: ':year/:month/:day/:aid', ...newsArticle },
           { path: 'product/:id', ...page(() => import('./routes/product')) },
           { path: 'series/:id', ...page(() => import('./routes/series')) },
-          { path: 'reader/*', ...page(() => import('./routes/reader')) },
           { path: 'library', ...page(() => import('./routes/library')) },
           { path: 'account', ...page(() => import('./routes/account')) },
           { path: 'discover/:id', ...page(() => import('./routes/discover')) },
@@ -39,6 +54,8 @@ const routes: RouteObject[] = [
           { path: 'orderSuccess/:paramId', ...page(() => import('./routes/order-success')) },
           { path: 'account-benefits', ...page(() => import('./routes/account-benefits')) },
           { path: 'email-verified', ...page(() => import('./routes/email-verified')) },
+          { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
+          { path: 'change-email', ...page(() => import('./routes/change-email')) },
           { path: 'about', ...page(() => import('./routes/about')) },
           { path: 'support-center', ...page(() => import('./routes/support-center')) },
           { path: 'librarians', ...page(() => import('./routes/librarians')) },

@@ -37,6 +37,10 @@ export const paths = {
   library: '/library/',
   account: '/account/',
   accountBenefits: '/account-benefits/',
+  /** Where verification, password-reset and change-email links land (the service writes these links). */
+  emailVerified: '/email-verified/',
+  resetPassword: '/reset-password/',
+  changeEmail: '/change-email/',
   calendar: '/calendar/',
   checkout: '/checkout/',
   about: '/about/',

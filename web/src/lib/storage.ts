@@ -46,7 +46,11 @@ export function storeCookieChoice(choice: CookieChoice): void {
 }
 
 export function getSearchHistory(): string[] {
-  const stored = readStored(STORAGE_KEYS.searchHistory);
+  return parseSearchHistory(readStored(STORAGE_KEYS.searchHistory));
+}
+
+/** The stored history as this or an earlier client wrote it; anything unreadable counts as none. */
+export function parseSearchHistory(stored: string | null): string[] {
   if (!stored) return [];
   try {
     const parsed: unknown = JSON.parse(stored);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavigationProgress } from '@inkwell/ui-kit/navigation-progress';
 import { SkipLink } from '@inkwell/ui-kit/skip-link';
+import { VerificationBanner } from '@/features/auth/components/verification-banner';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { Footer, TOP_ANCHOR_ID } from './footer';
 import { Navbar } from './navbar';
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </div>
       <NavigationProgress />
       <Navbar />
+      <VerificationBanner />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         {children}
       </main>

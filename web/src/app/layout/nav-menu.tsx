@@ -19,7 +19,7 @@ const BROWSE_LINKS = [
  * Account, Library, Dashboard for admins, Log Out).
  */
 export function NavMenu({ narrow }: { narrow: boolean }) {
-  const { status, account, isAdmin, logout } = useAuth();
+  const { status, account, isAdmin, openLogin, logout } = useAuth();
   const [open, setOpen] = useState(false);
   const [browseOpen, setBrowseOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -116,9 +116,19 @@ export function NavMenu({ narrow }: { narrow: boolean }) {
           </div>
         ) : (
           <div className={styles.section}>
-            <Link to={paths.account} className={styles.loginItem} onClick={close}>
+            <button
+              type="button"
+              className={styles.loginItem}
+              aria-haspopup="dialog"
+              onClick={() => {
+                close();
+                // The overlay hands focus back to what had it: the Menu button, not this hidden item.
+                trigger.current?.focus();
+                openLogin();
+              }}
+            >
               Log in or create a Reader account
-            </Link>
+            </button>
           </div>
         )}
       </div>

@@ -23,7 +23,7 @@ const PRIMARY_LINKS = [
  * '...' while the login status is being worked out.
  */
 export function Navbar() {
-  const { status } = useAuth();
+  const { status, openLogin } = useAuth();
   const narrow = useMediaQuery(NARROW_LAYOUT_QUERY);
   const [searchOpen, setSearchOpen] = useState(false);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
@@ -66,9 +66,9 @@ export function Navbar() {
               ...
             </button>
           ) : status === LoginStatus.LoggedOut && !narrow ? (
-            <Link to={paths.account} className={buttonClassName({ variant: 'accent', size: 'sm', className: styles.login })}>
+            <button type="button" className={buttonClassName({ variant: 'accent', size: 'sm', className: styles.login })} aria-haspopup="dialog" onClick={() => openLogin()}>
               Login
-            </Link>
+            </button>
           ) : (
             <NavMenu narrow={narrow} />
           )}

@@ -1,9 +1,10 @@
-import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
+import { AccountSettings } from '@/features/account/components/account-settings';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
-import { ReaderBenefits } from '@/features/auth/components/reader-benefits';
+import { ConfirmAccount } from '@/features/auth/components/confirm-account';
+import { LoginPrompt } from '@/features/auth/components/login-prompt';
+import { AGE_RATINGS } from '@/features/catalog/catalog-details';
 import styles from './account.module.css';
 
 export default function AccountRoute() {
@@ -11,39 +12,16 @@ export default function AccountRoute() {
 
   if (status === LoginStatus.LoggedIn && account) {
     return (
-      <Page title="Your account" documentTitle="Account">
-        <dl className={styles.details}>
-          <div>
-            <dt>Email</dt>
-            <dd>{account.email}</dd>
-          </div>
-          <div>
-            <dt>Email status</dt>
-            <dd>{account.verified ? 'Verified' : 'Your account has not been verified.'}</dd>
-          </div>
-        </dl>
-        <div className={styles.actions}>
-          <ButtonLink to={paths.library}>Go to My Comics</ButtonLink>
-          <Button variant="secondary" onClick={logout}>
-            Log Out
-          </Button>
-        </div>
-      </Page>
+      <AccountSettings
+        account={account}
+        onLogout={logout}
+        ratingLabels={AGE_RATINGS}
+        verificationPrompt={account.verified ? undefined : <ConfirmAccount account={account} />}
+      />
     );
   }
 
-  if (status === LoginStatus.LoggedOut) {
-    return (
-      <Page title="Log in or create a Reader account" documentTitle="Account" width="narrow">
-        <ReaderBenefits />
-        <p className={styles.more}>
-          <ButtonLink to={paths.accountBenefits} variant="secondary">
-            More about Reader accounts
-          </ButtonLink>
-        </p>
-      </Page>
-    );
-  }
+  if (status === LoginStatus.LoggedOut) return <LoginPrompt />;
 
   return (
     <Page title="Your account" documentTitle="Account">

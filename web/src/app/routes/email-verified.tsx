@@ -1,5 +1,7 @@
-import { AccountBenefits } from '@/features/auth/components/account-benefits';
+import { useSearchParams } from 'react-router-dom';
+import { EmailVerified } from '@/features/auth/components/email-verified';
 
 export default function EmailVerifiedRoute() {
-  return <AccountBenefits verified />;
+  const [params] = useSearchParams();
+  return <EmailVerified token={params.get('token')} />;
 }

@@ -1,33 +1,49 @@
-import { ButtonLink } from '@inkwell/ui-kit/button';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
-import { BookIcon } from '@inkwell/ui-kit/icons';
+import { LibraryIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
+import { CardGridSkeleton } from '@/components/ui/card-grid';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { ConfirmAccount } from '@/features/auth/components/confirm-account';
+import { Bookshelf } from '@/features/library/components/bookshelf';
 
 export default function LibraryRoute() {
-  const { status } = useAuth();
-  const loggedOut = status === LoginStatus.LoggedOut;
+  const { status, account, openLogin } = useAuth();
 
-  return (
-    <Page title="My Comics" documentTitle="Library" eyebrow="Library">
+  let content;
+  if (status === LoginStatus.LoggedIn && account && !account.verified) {
+    // Storefront spec §6: a reader who has not verified their email sees the confirm-your-account screen.
+    content = <ConfirmAccount account={account} />;
+  } else if (status === LoginStatus.LoggedIn && account) {
+    content = <Bookshelf readerId={account.userid} />;
+  } else if (status === LoginStatus.LoggedOut) {
+    content = (
       <EmptyState
-        icon={<BookIcon />}
-        title="Your library is empty"
+        icon={<LibraryIcon />}
+        title="Log in to see your comics"
         actions={
           <>
-            <ButtonLink to={paths.browse}>Browse comics</ButtonLink>
-            {loggedOut && (
-              <ButtonLink to={paths.account} variant="secondary">
-                Log in
-              </ButtonLink>
-            )}
+            <Button aria-haspopup="dialog" onClick={() => openLogin()}>
+              Log in or sign up
+            </Button>
+            <ButtonLink to={paths.browse} variant="secondary">
+              Browse comics
+            </ButtonLink>
           </>
         }
       >
-        <p>Comics you buy or start reading appear here, with your reading progress synced across your devices.</p>
-        {loggedOut && <p>Already have a Reader account? Log in to see your comics.</p>}
+        <p>My Comics keeps what you buy and what you start reading, with your place saved on every device. A Reader account is free.</p>
       </EmptyState>
+    );
+  } else {
+    content = <CardGridSkeleton count={12} ratio={POSTER_RATIO.product} label="Loading your comics…" />;
+  }
+
+  return (
+    <Page title="My Comics" documentTitle="Library" eyebrow="Library">
+      {content}
     </Page>
   );
 }

@@ -1,26 +1,15 @@
-import { ButtonLink } from '@inkwell/ui-kit/button';
-import { EmptyState } from '@inkwell/ui-kit/empty-state';
-import { BookIcon } from '@inkwell/ui-kit/icons';
-import { Page } from '@/components/layout/page';
-import { paths } from '@/config/paths';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSaveReadingProgress } from '@/features/library/api/save-reading-progress';
+import { ReaderScreen } from '@/features/reader/components/reader-screen';
 
+/**
+ * The reader fills the screen, so it sits outside the store's chrome and does the chrome's one
+ * routing job itself: a path without its trailing slash is replaced by the slash form (storefront
+ * spec §2). Progress is saved through My Comics, so the library shows it at once.
+ */
 export default function ReaderRoute() {
-  return (
-    <Page title="Reader" width="narrow">
-      <EmptyState
-        icon={<BookIcon />}
-        title="This comic can't be opened"
-        actions={
-          <>
-            <ButtonLink to={paths.library}>Go to My Comics</ButtonLink>
-            <ButtonLink to={paths.browse} variant="secondary">
-              Browse comics
-            </ButtonLink>
-          </>
-        }
-      >
-        <p>The link may be out of date. Comics you own or have started are in My Comics.</p>
-      </EmptyState>
-    </Page>
-  );
+  const { pathname, search, hash } = useLocation();
+  const saveProgress = useSaveReadingProgress();
+  if (!pathname.endsWith('/')) return <Navigate to={{ pathname: `${pathname}/`, search, hash }} replace />;
+  return <ReaderScreen saveProgress={saveProgress.mutateAsync} />;
 }

@@ -5,9 +5,6 @@ import { CoverImage, type ImageRendition } from './cover-image';
 import { Skeleton } from './skeleton';
 import styles from './poster-card.module.css';
 
-/** Cover heights as a percentage of width (storefront spec §9: product poster 125%, series poster 140%). */
-export const POSTER_RATIO = { product: 125, series: 140 } as const;
-
 /** How wide a poster is drawn in grids and shelves, for choosing an image size. */
 export const POSTER_SIZES = '(min-width: 1200px) 200px, (min-width: 768px) 22vw, 45vw';
 

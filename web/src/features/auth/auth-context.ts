@@ -12,10 +12,23 @@ export const LoginStatus = {
 } as const;
 export type LoginStatus = (typeof LoginStatus)[keyof typeof LoginStatus];
 
+/**
+ * Which login overlay to open: the plain one, or the one checkout shows before an anonymous
+ * visitor may pay (storefront spec §2).
+ */
+export type LoginVariant = 'default' | 'checkout';
+
+export interface LoginOptions {
+  variant?: LoginVariant;
+}
+
 export interface AuthState {
   status: LoginStatus;
   account: Account | null;
   isAdmin: boolean;
+  /** Opens the login / sign-up overlay. */
+  openLogin: (options?: LoginOptions) => void;
+  /** Ends the session here and on the server, and forgets everything kept for the account. */
   logout: () => void;
 }
 

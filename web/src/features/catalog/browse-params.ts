@@ -13,10 +13,11 @@ export const BROWSE_VIEWS: ReadonlyArray<{ id: BrowseView; label: string; search
   { id: 'sale', label: 'On Sale', search: '?s=0&st=true' },
 ];
 
+/** The bookshelf's sort labels; those the spec names (§2) are quoted as it writes them. */
 export const SORT_OPTIONS: ReadonlyArray<{ value: DiscoverSort; label: string }> = [
   { value: DiscoverSort.NewAndPopular, label: 'New & popular' },
   { value: DiscoverSort.RecentlyAdded, label: 'Recently added' },
-  { value: DiscoverSort.PublishDateDescending, label: 'Newest to oldest' },
+  { value: DiscoverSort.PublishDateDescending, label: 'Newest To Oldest' },
   { value: DiscoverSort.TitleAscending, label: 'A - Z' },
   { value: DiscoverSort.TitleDescending, label: 'Z - A' },
 ];
@@ -37,8 +38,9 @@ export function browseViewOf(params: URLSearchParams): BrowseView {
 }
 
 export function browseSortOf(params: URLSearchParams): DiscoverSort {
-  const value = Number(params.get(SORT_PARAM));
-  const known = SORT_OPTIONS.find((option) => params.has(SORT_PARAM) && option.value === value);
+  // A blank `s=` is no choice (Number('') would read it as sort 0).
+  const code = params.get(SORT_PARAM)?.trim();
+  const known = code ? SORT_OPTIONS.find((option) => option.value === Number(code)) : undefined;
   return known?.value ?? DEFAULT_SORT[browseViewOf(params)];
 }
 

@@ -1,6 +1,6 @@
 import type { SearchResultView } from '@inkwell/catalog/views/types';
 import type { ImageRendition } from '@/components/ui/cover-image';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
 
 /** Where a search result leads: its series or product page. */

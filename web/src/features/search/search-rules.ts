@@ -31,3 +31,27 @@ export function addToHistory(history: readonly string[], query: string): string[
   const rest = history.filter((item) => item.toLowerCase() !== entry.toLowerCase());
   return [entry, ...rest].slice(0, SEARCH_HISTORY_LIMIT);
 }
+
+/** What the overlay knows about the search under way, for choosing its state text. */
+export interface SearchOverlayState {
+  /** The typed query, normalized. */
+  query: string;
+  historyCount: number;
+  /** A search for the query is still to come or in flight. */
+  waiting: boolean;
+  resultCount: number;
+  /** The failed search's message, once the query has settled. */
+  error: string | null;
+  /** The results on hand answer the query as typed (not an earlier one kept on screen). */
+  answered: boolean;
+}
+
+/** The overlay's state line (storefront spec §2 and §5), or null when the list speaks for itself. */
+export function searchStatusText(state: SearchOverlayState): string | null {
+  if (state.query === '') return state.historyCount === 0 ? SEARCH_MESSAGES.noHistory : null;
+  if (!isSearchable(state.query)) return SEARCH_MESSAGES.tooShort;
+  if (state.waiting && state.resultCount === 0) return SEARCH_MESSAGES.loading;
+  if (state.error !== null) return state.error;
+  if (state.answered && state.resultCount === 0) return SEARCH_MESSAGES.noResult;
+  return null;
+}

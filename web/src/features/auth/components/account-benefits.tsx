@@ -1,22 +1,26 @@
-import { ButtonLink } from '@inkwell/ui-kit/button';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '../auth-context';
 import { ReaderBenefits } from './reader-benefits';
 import styles from './account-benefits.module.css';
 
-/** Benefits of a Reader account; /email-verified shows the same screen after a verification link. */
-export function AccountBenefits({ verified = false }: { verified?: boolean }) {
-  const { status } = useAuth();
+/**
+ * Benefits of a Reader account; /email-verified shows the same screen after a verification link
+ * (`verifiedEmail` names the address when the link said which).
+ */
+export function AccountBenefits({ verified = false, verifiedEmail }: { verified?: boolean; verifiedEmail?: string }) {
+  const { status, openLogin } = useAuth();
 
   return (
     <Page
+      eyebrow={verified ? 'Reader account' : undefined}
       title={verified ? 'Your email is verified' : 'Reader account benefits'}
       documentTitle={verified ? 'Email verified' : 'Account benefits'}
       intro={
         <p>
           {verified
-            ? 'Thanks for confirming your email address. Your free Reader account is ready, with everything below.'
+            ? `Thanks for confirming ${verifiedEmail ?? 'your email address'}. Your free Reader account is ready, with everything below.`
             : 'A free Reader account gets you more out of every comic on Inkwell.'}
         </p>
       }
@@ -29,8 +33,13 @@ export function AccountBenefits({ verified = false }: { verified?: boolean }) {
         <p>Digital manga and comics can be read anywhere: on your phone, tablet or computer.</p>
         <p className={styles.notice}>Digital purchases are not available in Japan.</p>
         {status === LoginStatus.LoggedOut && (
-          <ButtonLink to={paths.account} variant="accent" size="lg" className={styles.cta}>
-            Create Account
+          <Button variant="accent" size="lg" className={styles.cta} aria-haspopup="dialog" onClick={() => openLogin()}>
+            {verified ? 'Log In' : 'Create Account'}
+          </Button>
+        )}
+        {verified && status === LoginStatus.LoggedIn && (
+          <ButtonLink to={paths.browse} variant="accent" size="lg" className={styles.cta}>
+            Start reading
           </ButtonLink>
         )}
       </section>

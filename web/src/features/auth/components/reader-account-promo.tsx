@@ -1,9 +1,11 @@
-import { ButtonLink } from '@inkwell/ui-kit/button';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { paths } from '@/config/paths';
+import { useAuth } from '../auth-context';
 import styles from './reader-account-promo.module.css';
 
 /** Invitation to create a free Reader account, for logged-out visitors. */
 export function ReaderAccountPromo() {
+  const { openLogin } = useAuth();
   return (
     <section className={`${styles.promo} on-dark`} aria-labelledby="reader-promo-title">
       <div>
@@ -16,9 +18,9 @@ export function ReaderAccountPromo() {
         </p>
       </div>
       <div className={styles.actions}>
-        <ButtonLink to={paths.account} variant="accent">
+        <Button variant="accent" aria-haspopup="dialog" onClick={() => openLogin()}>
           Create a free account
-        </ButtonLink>
+        </Button>
         <ButtonLink to={paths.accountBenefits} variant="secondary">
           See all benefits
         </ButtonLink>

@@ -25,7 +25,25 @@ export const READER_BENEFITS = [
   },
 ] as const;
 
-export function ReaderBenefits({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
+/** As cards on a page, or as a compact list on a dark panel (the login overlay). */
+export function ReaderBenefits({ headingLevel: Heading = 'h2', variant = 'cards' }: { headingLevel?: 'h2' | 'h3'; variant?: 'cards' | 'compact' }) {
+  if (variant === 'compact') {
+    return (
+      <ul className={styles.compact}>
+        {READER_BENEFITS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className={styles.compactItem}>
+            <span className={styles.compactIcon}>
+              <Icon size={20} />
+            </span>
+            <span>
+              <strong className={styles.compactTitle}>{title}</strong>
+              <span className={styles.compactText}>{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul className={styles.grid}>
       {READER_BENEFITS.map(({ icon: Icon, title, text }) => (

@@ -5,7 +5,7 @@ import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, CompassIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, BookIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Shelf, ShelfSkeleton } from '@/components/ui/shelf';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ButtonLink } from '@inkwell/ui-kit/button';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@inkwell/ui-kit/icons';
 import { CoverImage } from '@/components/ui/cover-image';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
 import { genreLabel, seriesColor, seriesSubtitle } from '../catalog-details';
 import type { HomeView } from '../types';

@@ -1,5 +1,6 @@
 import { Price } from '@/components/ui/price';
-import { POSTER_RATIO, PosterCard } from '@/components/ui/poster-card';
+import { PosterCard } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { priceSummary, productBadges, productCardTitle, productSubtitle, seriesColor, seriesSubtitle, type PriceSummary } from '../catalog-details';

@@ -3,7 +3,7 @@ import { ButtonLink } from '@inkwell/ui-kit/button';
 import { BookIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
 import { CoverImage } from '@/components/ui/cover-image';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, todayIsoDate } from '@/lib/format';

@@ -5,7 +5,7 @@ import { AlertIcon, CalendarIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { CoverImage } from '@/components/ui/cover-image';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatWeekday, pluralize, todayIsoDate } from '@/lib/format';

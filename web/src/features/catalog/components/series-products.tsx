@@ -4,7 +4,7 @@ import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, BookIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
-import { POSTER_RATIO } from '@/components/ui/poster-card';
+import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useSeriesProducts } from '../api/get-series-products';

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useSearch, useSearchSuggestions } from '../api/search';
 import { searchResultImages, searchResultPath, searchResultRatio } from '../search-result';
-import { isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES } from '../search-rules';
+import { isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES, searchStatusText } from '../search-rules';
 import { useSearchHistory } from '../use-search-history';
 import styles from './search-overlay.module.css';
 
@@ -125,12 +125,14 @@ export function SearchOverlay({ onClose, returnFocusTo }: SearchOverlayProps) {
     }
   };
 
-  let status: string | null = null;
-  if (typed === '') status = history.length === 0 ? SEARCH_MESSAGES.noHistory : null;
-  else if (!searchable) status = SEARCH_MESSAGES.tooShort;
-  else if (waiting && results.length === 0) status = SEARCH_MESSAGES.loading;
-  else if (search.isError && settled) status = search.error.message;
-  else if (showResults && results.length === 0) status = SEARCH_MESSAGES.noResult;
+  const status = searchStatusText({
+    query: typed,
+    historyCount: history.length,
+    waiting,
+    resultCount: results.length,
+    error: search.isError && settled ? search.error.message : null,
+    answered: showResults,
+  });
 
   return createPortal(
     <div className={styles.layer} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>

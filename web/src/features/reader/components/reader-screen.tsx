@@ -1,0 +1,43 @@
+import { useParams } from 'react-router-dom';
+import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { useComicPages } from '../api/get-comic-pages';
+import { useSeriesItems } from '../api/get-series-items';
+import type { ProgressSave } from '../hooks/use-reading-progress';
+import { readerProblemOf } from '../reader-errors';
+import { findSeriesItem, parseReaderPath } from '../reader-path';
+import { ComicReader } from './comic-reader';
+import { ReaderLoading } from './reader-loading';
+import { ReaderMessage, UnableToOpenComic } from './reader-states';
+
+interface ReaderScreenProps {
+  saveProgress: (progress: ProgressSave) => Promise<void>;
+}
+
+/**
+ * The reader route's screen: finds the comic the address names (an id or readable url, or a
+ * series and its volume or chapter), opens its pages for this visitor, and shows the reader, or
+ * why it cannot.
+ */
+export function ReaderScreen({ saveProgress }: ReaderScreenProps) {
+  const { '*': splat = '' } = useParams();
+  const { status, account } = useAuth();
+  const target = parseReaderPath(splat);
+  // Who reads decides access and progress, so nothing is asked before the login state is known.
+  const settled = status === LoginStatus.LoggedIn || status === LoginStatus.LoggedOut;
+  const readerId = status === LoginStatus.LoggedIn ? (account?.userid ?? null) : null;
+
+  const seriesItems = useSeriesItems(target?.kind === 'series' ? target.series : null, readerId, settled);
+  const item = target?.kind === 'series' && seriesItems.data ? findSeriesItem(seriesItems.data, target) : undefined;
+  const comicId = target?.kind === 'comic' ? target.idOrUrl : item ? String(item.id) : null;
+  const pages = useComicPages(comicId, readerId, settled);
+
+  const failed = seriesItems.isError ? seriesItems : pages.isError ? pages : null;
+  if (failed) {
+    const problem = readerProblemOf(failed.error);
+    if (problem === 'denied') return <UnableToOpenComic comicId={comicId} loggedIn={readerId !== null} />;
+    return <ReaderMessage problem={problem} onRetry={() => void failed.refetch()} />;
+  }
+  if (!target || (target.kind === 'series' && seriesItems.isSuccess && !item)) return <ReaderMessage problem="notFound" onRetry={() => undefined} />;
+  if (!pages.data) return <ReaderLoading />;
+  return <ComicReader key={pages.data.comicID} comic={pages.data} readerId={readerId} saveProgress={saveProgress} />;
+}
