@@ -22,9 +22,12 @@ async function main(): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
   if (name === 'gateway') {
     const config = loadGatewayConfig(process.env, ROOT_DIR);
-    const gateway = await createGateway({ config, logger });
+    // Only Redis is shared with the catalog's processes; a cache of the gateway's own would stay empty.
+    const catalogReads = config.redisUrl ? createCache(config) : undefined;
+    const gateway = await createGateway({ config, logger, catalogReads });
     await gateway.listen({ host: config.host, port: config.port });
     stops.push(() => gateway.close());
+    if (catalogReads) stops.push(() => catalogReads.close());
   } else if (isServiceName(name)) {
     const config = loadServiceConfig(name, process.env, { embedded: false });
     const bus = createEventBus(config, logger);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,11 +55,22 @@ async function embeddedKeys(dataDir: string): Promise<{ privateKeyPem: string; p
   return keys;
 }
 
-function databaseName(service: ServiceName): string {
+/** The secret that signs page-image URLs in embedded mode, kept with the keys. */
+async function embeddedMediaSecret(dataDir: string): Promise<string> {
+  const dir = path.join(dataDir, 'keys');
+  const file = path.join(dir, 'media-url-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function databaseName(service: ServiceName): string {
   return `inkwell_${service}`;
 }
 
-function withDatabase(serverUrl: string, database: string): string {
+export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
@@ -112,6 +124,7 @@ export async function startStack({ env, logger, randomPorts = false }: StackOpti
     }
 
     const keys = gatewayConfig.auth.publicKeyPem ? undefined : await embeddedKeys(gatewayConfig.dataDir);
+    const mediaSecret = gatewayConfig.media.urlSecret ?? (await embeddedMediaSecret(gatewayConfig.dataDir));
     const bus = createEventBus(gatewayConfig, logger);
     const cache = createCache(gatewayConfig);
     stoppers.push(() => cache.close());
@@ -120,6 +133,7 @@ export async function startStack({ env, logger, randomPorts = false }: StackOpti
     const services: RunningService[] = [];
     for (const config of configs) {
       if (keys) config.auth = { ...config.auth, ...keys };
+      config.media = { ...config.media, urlSecret: mediaSecret };
       const running = await startService(SERVICES[config.service], { config, logger, bus, cache });
       services.push(running);
       stoppers.push(() => running.stop());
@@ -127,7 +141,7 @@ export async function startStack({ env, logger, randomPorts = false }: StackOpti
     // Consumers are all registered now; from here on relays may deliver.
     await bus.start();
 
-    const gateway = await createGateway({ config: gatewayConfig, logger: logger.child({ service: 'gateway' }) });
+    const gateway = await createGateway({ config: gatewayConfig, logger: logger.child({ service: 'gateway' }), catalogReads: cache });
     await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
     stoppers.push(() => gateway.close());
     const address = gateway.server.address();

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createLogger } from '@inkwell/platform';
+import { readDemoAccounts } from '@inkwell/account';
+import { ConfigError, createLogger, loadGatewayConfig } from '@inkwell/platform';
 import { ROOT_DIR, startStack } from './stack';
 
 /** Newest modification time under `dir`, skipping build output and dependencies. */
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
   ensureBuilt('web');
   ensureBuilt('dashboard');
   const stack = await startStack({ env: process.env, logger });
-  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health\nPress Ctrl-C to stop.\n`);
+  const demoAccounts = await readDemoAccounts(loadGatewayConfig(process.env, ROOT_DIR).dataDir);
+  const credentials = demoAccounts.map((account) => `\n  ${account.roles.includes('admin') ? 'demo admin ' : 'demo reader'} ${account.email}  password ${account.password}`).join('');
+  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health${credentials}\nPress Ctrl-C to stop.\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

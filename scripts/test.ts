@@ -8,7 +8,10 @@ import { ROOT_DIR } from './stack';
 /**
  * `npm test`: every `*.test.ts` under services/*\/test and test/, run by node's test runner against
  * a real Postgres — the machine's server when TEST_DATABASE_URL is set, otherwise an embedded one
- * started here for the run — and against Redis too when TEST_REDIS_URL is set.
+ * started here for the run — and against Redis too when TEST_REDIS_URL is set. The frontends' unit
+ * tests (`*.test.ts` beside the code in web/src, dashboard/src and ui-kit/src) run first, under
+ * node without a DOM, each package with its own tsconfig so its `@/` imports resolve; they need no
+ * database, so a run of only those starts none.
  * Arguments narrow the run to files whose path contains any of them.
  */
 async function findTests(dir: string): Promise<string[]> {
@@ -28,18 +31,44 @@ async function findTests(dir: string): Promise<string[]> {
   return found;
 }
 
-async function main(): Promise<number> {
-  const filters = process.argv.slice(2);
-  const serviceDirs = (await readdir(path.join(ROOT_DIR, 'services'))).map((name) => path.join(ROOT_DIR, 'services', name, 'test'));
-  const files = (await Promise.all([...serviceDirs, path.join(ROOT_DIR, 'test')].map(findTests)))
+const FRONTENDS = ['web', 'dashboard', 'ui-kit'];
+
+async function findMatching(dirs: string[], filters: string[]): Promise<string[]> {
+  return (await Promise.all(dirs.map(findTests)))
     .flat()
     .map((file) => path.relative(ROOT_DIR, file))
     .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
     .sort();
-  if (files.length === 0) {
+}
+
+function runNodeTests(files: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', ...files], { cwd: ROOT_DIR, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2);
+  const serviceDirs = (await readdir(path.join(ROOT_DIR, 'services'))).map((name) => path.join(ROOT_DIR, 'services', name, 'test'));
+  const files = await findMatching([...serviceDirs, path.join(ROOT_DIR, 'test')], filters);
+  const frontendRuns = [];
+  for (const frontend of FRONTENDS) {
+    const frontendFiles = await findMatching([path.join(ROOT_DIR, frontend, 'src')], filters);
+    if (frontendFiles.length > 0) frontendRuns.push({ frontend, files: frontendFiles });
+  }
+  if (files.length === 0 && frontendRuns.length === 0) {
     console.error('No test files matched.');
     return 1;
   }
+
+  let failed = 0;
+  for (const run of frontendRuns) {
+    console.log(`Frontend unit tests: ${run.frontend}`);
+    const code = await runNodeTests(run.files, { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT_DIR, run.frontend, 'tsconfig.json') });
+    if (code !== 0) failed = code;
+  }
+  if (files.length === 0) return failed;
 
   const env = { ...process.env };
   let embedded: EmbeddedPostgresServer | undefined;
@@ -55,10 +84,8 @@ async function main(): Promise<number> {
   console.log(env.TEST_REDIS_URL ? 'Cache: Redis at TEST_REDIS_URL' : 'Cache: in-memory (set TEST_REDIS_URL to also test Redis)');
 
   try {
-    return await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=180000', ...files], { cwd: ROOT_DIR, env, stdio: 'inherit' });
-      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
+    const code = await runNodeTests(files, env);
+    return code !== 0 ? code : failed;
   } finally {
     await embedded?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });

@@ -56,7 +56,7 @@ const OVERLAYS = {
 type OverlayName = keyof typeof OVERLAYS;
 
 /** The Secrets prod expects to find in its namespace (k8s/README.md lists their keys). */
-const PROD_SECRETS = ['inkwell-auth', 'inkwell-db', 'inkwell-kafka', 'inkwell-opensearch', 'inkwell-s3', 'inkwell-smtp', 'inkwell-stripe'];
+const PROD_SECRETS = ['inkwell-auth', 'inkwell-db', 'inkwell-kafka', 'inkwell-media', 'inkwell-opensearch', 'inkwell-s3', 'inkwell-smtp', 'inkwell-stripe'];
 
 /** The Secrets each Deployment reads in full (envFrom): only the ones it needs. */
 const SECRETS_READ_WHOLE: Record<ServiceName | 'gateway', string[]> = {
@@ -64,7 +64,7 @@ const SECRETS_READ_WHOLE: Record<ServiceName | 'gateway', string[]> = {
   catalog: ['inkwell-kafka', 'inkwell-opensearch', 'inkwell-s3'],
   cart: ['inkwell-kafka'],
   order: ['inkwell-kafka', 'inkwell-stripe'],
-  reader: ['inkwell-kafka', 'inkwell-s3'],
+  reader: ['inkwell-kafka', 'inkwell-media', 'inkwell-s3'],
   analytics: ['inkwell-kafka'],
   support: ['inkwell-kafka', 'inkwell-smtp'],
   gateway: [],

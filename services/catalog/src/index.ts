@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENTS, type ServiceContext, type ServiceDefinition } from '@inkwell/platform';
+import { CATALOG, EVENTS, type CatalogService, type ServiceContext, type ServiceDefinition } from '@inkwell/platform';
 import { renderDemoArt, seedDemoData } from './demo/seed';
+import { catalogHandlers } from './grpc/catalog-server';
 import { invalidateReads } from './read-cache';
 import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
@@ -54,6 +55,9 @@ export const catalogService: ServiceDefinition = {
     await lookupRoutes(app, context);
     await searchRoutes(app, context, index);
     await staffPublishingRoutes(app, context);
+  },
+  grpc(context) {
+    context.grpc.addService<CatalogService>(CATALOG.proto, CATALOG.service, catalogHandlers(context.db));
   },
   async onStart(context) {
     if (!context.config.demoData) return;

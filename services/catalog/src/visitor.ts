@@ -11,16 +11,24 @@ export interface Visitor {
 }
 
 export function visitorOf(request: FastifyRequest, geoCountryHeader: string): Visitor {
-  const header = request.headers[geoCountryHeader];
-  const raw = Array.isArray(header) ? header[0] : header;
-  const country = raw && /^[A-Za-z]{2}$/.test(raw.trim()) ? raw.trim().toUpperCase() : undefined;
   const principal = request.principal;
+  if (!principal) return anonymousVisitor(request.headers[geoCountryHeader]);
   return {
-    signedIn: Boolean(principal),
-    isAdmin: principal?.roles.includes('admin') ?? false,
-    country,
-    maxShownRating: principal?.maxShownRating,
+    signedIn: true,
+    isAdmin: principal.roles.includes('admin'),
+    country: countryOf(request.headers[geoCountryHeader]),
+    maxShownRating: principal.maxShownRating,
   };
+}
+
+/** A visitor without a token, known only by the geo header of the request. */
+export function anonymousVisitor(geoHeader: string | string[] | undefined): Visitor {
+  return { signedIn: false, isAdmin: false, country: countryOf(geoHeader), maxShownRating: undefined };
+}
+
+function countryOf(geoHeader: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(geoHeader) ? geoHeader[0] : geoHeader;
+  return raw && /^[A-Za-z]{2}$/.test(raw.trim()) ? raw.trim().toUpperCase() : undefined;
 }
 
 /** Part of a cache key: answers differ by these and nothing else. */

@@ -83,6 +83,7 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/iptag', service: 'catalog', why: 'IP tags' },
   { pattern: '/series', service: 'catalog', why: 'series' },
   { pattern: '/comic/{id}/pages', service: 'reader', why: 'comic page sets' },
+  { pattern: '/reader/pages', service: 'reader', why: 'signed page images the page sets link to (not a catalogue call)' },
   { pattern: '/comic', service: 'catalog', why: 'products (comic view of them)' },
   { pattern: '/news', service: 'catalog', why: 'news articles' },
   { pattern: '/search', service: 'catalog', why: 'search index and queries' },

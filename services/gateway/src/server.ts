@@ -5,7 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { createHttpApp, failure, mediaDir, SERVICE_NAMES, TooManyRequestsError, type App, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, READ_CACHE_CONTENT_TYPE } from '@inkwell/catalog/read-cache';
+import { createHttpApp, failure, mediaDir, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
 import { securityHeaders } from './security-headers';
@@ -14,14 +15,21 @@ import { mergeOpenApi } from './openapi';
 export interface GatewayOptions {
   config: GatewayConfig;
   logger: Logger;
+  /**
+   * The cache the catalog keeps its storefront answers in, when the gateway can see the same one
+   * (the in-process cache under `npm start`, the shared Redis in the cluster). Anonymous catalog
+   * reads the catalog has already answered are then served from it without a hop to the catalog.
+   */
+  catalogReads?: Cache;
 }
 
 /**
- * The public origin: `/api/*` forwarded to the owning service by the route table, the storefront
- * at `/` and the dashboard at `/dashboard/` (both single-page apps, so unknown paths get their
- * `index.html`), security headers on everything and a per-client rate limit on the API.
+ * The public origin: `/api/*` forwarded to the owning service by the route table (anonymous catalog
+ * reads answered from the catalog's shared read cache when it has them), the storefront at `/` and
+ * the dashboard at `/dashboard/` (both single-page apps, so unknown paths get their `index.html`),
+ * security headers on everything and a per-client rate limit on the API.
  */
-export async function createGateway({ config, logger }: GatewayOptions): Promise<App> {
+export async function createGateway({ config, logger, catalogReads }: GatewayOptions): Promise<App> {
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: 25 * 1024 * 1024, ownNotFoundHandler: true });
   const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
 
@@ -47,14 +55,19 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
     // The body is streamed to the service untouched; only the service parses and validates it.
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    await api.register(replyFrom, { undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
+    // The app logs every request once on completion; reply-from's own two lines per request would
+    // triple the gateway's log volume.
+    await api.register(replyFrom, { disableRequestLogging: true, undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
     // With Redis the counters are shared by every gateway replica.
     const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+    // Commands fail on their own while Redis is away (and the limiter then lets requests through);
+    // the listener keeps ioredis from reporting each reconnect attempt as an unhandled error.
+    redis?.on('error', () => undefined);
     if (redis) api.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
     await api.register(rateLimit, {
       max: config.rateLimitMax,
       timeWindow: '1 minute',
-      ...(redis ? { redis, nameSpace: `${config.cacheNamespace}ratelimit:` } : {}),
+      ...(redis ? { redis, nameSpace: `${config.cacheNamespace}ratelimit:`, skipOnError: true } : {}),
       // What the builder returns is thrown, so the app's error handler writes the envelope.
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
@@ -65,6 +78,14 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
       const service = routeFor(request.url);
       if (!service) {
         return reply.status(404).send(failure('NotFound', `No such API call: ${request.method} ${request.url.split('?')[0]}`));
+      }
+      // A request with any token goes on to the catalog, which judges the token and may answer per account.
+      if (service === 'catalog' && catalogReads && request.method === 'GET' && request.headers.authorization === undefined) {
+        const cached = await catalogReads.getText(anonymousReadCacheKey(request.url, request.headers[config.geoCountryHeader])).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'catalog read cache unavailable; asking the catalog');
+          return undefined;
+        });
+        if (cached !== undefined) return reply.type(READ_CACHE_CONTENT_TYPE).send(cached);
       }
       return reply.from(upstream(service) + request.url, {
         rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
@@ -83,6 +104,9 @@ export async function createGateway({ config, logger }: GatewayOptions): Promise
     prefix: '/media/',
     decorateReply: false,
     index: false,
+    // Comic pages are stored here too, by the local driver, but are only ever handed out by the
+    // reader service through signed, expiring links that check reading access.
+    allowedPath: (pathName) => !/^\/?pages(?:\/|$)/.test(pathName),
     setHeaders: (response) => {
       response.header('cache-control', 'public, max-age=86400');
       response.header('cross-origin-resource-policy', 'same-origin');
@@ -117,6 +141,9 @@ async function serveSinglePageApp(app: App, dist: string, prefix: string, logger
     decorateReply: prefix === '/',
     wildcard: true,
     index: 'index.html',
+    // The build writes Brotli and gzip copies beside each script and style sheet (see
+    // ui-kit/vite/precompress.ts); they are sent to browsers that accept them.
+    preCompressed: true,
     // Vite fingerprints everything under assets/, so those can be kept for a year.
     setHeaders: (response, filePath) => {
       response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { freePort, loadGatewayConfig, type App } from '@inkwell/platform';
+import { anonymousReadCacheKey } from '@inkwell/catalog/read-cache';
+import { freePort, loadGatewayConfig, MemoryCache, RedisCache, type App, type Cache } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import { createGateway } from '../src';
 
@@ -84,5 +89,134 @@ describe('gateway on its own', () => {
     assert.ok(limited.headers['retry-after']);
     const otherClient = await gateway.inject({ url: '/api/genre', remoteAddress: '10.0.0.10' });
     assert.equal(otherClient.statusCode, 200, 'another client is not affected');
+  });
+});
+
+describe("gateway with the catalog's read cache", () => {
+  let catalog: FastifyInstance;
+  let catalogCalls: string[];
+  let catalogUrl: string;
+  const stored = '{"status":{"type":"Success"},"response":{"id":7,"name":"Kept"}}';
+
+  before(async () => {
+    catalog = Fastify();
+    catalog.all('/api/*', async (request) => {
+      catalogCalls.push(`${request.method} ${request.url}`);
+      return { status: { type: 'Success' }, response: 'from catalog' };
+    });
+    await catalog.listen({ port: 0, host: '127.0.0.1' });
+    const address = catalog.server.address();
+    catalogUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  after(() => catalog.close());
+
+  const gatewayWith = async (catalogReads: Cache) => {
+    const config = loadGatewayConfig({ CATALOG_HTTP_URL: catalogUrl, CART_HTTP_URL: catalogUrl, WEB_DIST: '/nonexistent/web', DASHBOARD_DIST: '/nonexistent/dashboard' }, process.cwd());
+    const gateway = await createGateway({ config, logger: testLogger, catalogReads });
+    await gateway.ready();
+    return gateway;
+  };
+
+  it('answers an anonymous GET the catalog has answered from the cache, and sends everything else on', async () => {
+    const cache = new MemoryCache();
+    await cache.setText(anonymousReadCacheKey('/api/product/7', undefined), stored, 60);
+    await cache.setText(anonymousReadCacheKey('/api/cart/7', undefined), stored, 60);
+    const gateway = await gatewayWith(cache);
+    try {
+      catalogCalls = [];
+      const hit = await gateway.inject('/api/product/7');
+      assert.equal(hit.statusCode, 200);
+      assert.equal(hit.body, stored);
+      assert.equal(hit.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(hit.headers['x-frame-options'], 'DENY');
+      assert.deepEqual(catalogCalls, []);
+
+      for (const request of [
+        { url: '/api/product/7', headers: { authorization: 'Bearer some-token' } },
+        { url: '/api/product/7', headers: { 'cf-ipcountry': 'DE' } },
+        { url: '/api/product/7?widths=250' },
+        { url: '/api/product/7', method: 'POST' as const },
+        { url: '/api/cart/7' },
+      ]) {
+        const response = await gateway.inject(request);
+        assert.equal(response.json().response, 'from catalog', `${request.method ?? 'GET'} ${request.url} ${JSON.stringify(request.headers ?? {})}`);
+      }
+      assert.equal(catalogCalls.length, 5);
+    } finally {
+      await gateway.close();
+      await cache.close();
+    }
+  });
+
+  it('asks the catalog when the cache cannot be reached', async () => {
+    const cache = new RedisCache(`redis://127.0.0.1:${await freePort()}`);
+    const gateway = await gatewayWith(cache);
+    try {
+      catalogCalls = [];
+      const response = await gateway.inject('/api/product/7');
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.json().response, 'from catalog');
+      assert.deepEqual(catalogCalls, ['GET /api/product/7']);
+    } finally {
+      await gateway.close();
+      await cache.close();
+    }
+  });
+});
+
+describe("gateway's static files", () => {
+  let gateway: App;
+  let dir: string;
+  const script = `export const greeting = '${'Inkwell '.repeat(400)}';\n`;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-gateway-static-'));
+    const web = path.join(dir, 'web');
+    await mkdir(path.join(web, 'assets'), { recursive: true });
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Inkwell</title>');
+    await writeFile(path.join(web, 'assets', 'app-1a2b.js'), script);
+    await writeFile(path.join(web, 'assets', 'app-1a2b.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(web, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+    await mkdir(path.join(dir, 'data', 'media', 'covers'), { recursive: true });
+    await mkdir(path.join(dir, 'data', 'media', 'pages', 'c0ffee'), { recursive: true });
+    await writeFile(path.join(dir, 'data', 'media', 'covers', 'cover.webp'), 'cover');
+    await writeFile(path.join(dir, 'data', 'media', 'pages', 'c0ffee', '1-600.webp'), 'page');
+    const config = loadGatewayConfig({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, DASHBOARD_DIST: '/nonexistent/dashboard' }, process.cwd());
+    gateway = await createGateway({ config, logger: testLogger });
+    await gateway.ready();
+  });
+
+  after(async () => {
+    await gateway.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends the Brotli or gzip copy of a script to a browser that takes it, and the original otherwise', async () => {
+    const br = await gateway.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), script);
+    assert.match(String(br.headers['cache-control']), /immutable/);
+
+    const gz = await gateway.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), script);
+
+    const plain = await gateway.inject({ url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, script);
+  });
+
+  it('serves covers from the media folder but never comic pages, which only the reader hands out', async () => {
+    const cover = await gateway.inject('/media/covers/cover.webp');
+    assert.equal(cover.statusCode, 200);
+    assert.equal(cover.body, 'cover');
+    for (const url of ['/media/pages/c0ffee/1-600.webp', '/media/%70ages/c0ffee/1-600.webp', '/media/covers/../pages/c0ffee/1-600.webp']) {
+      const page = await gateway.inject(url);
+      assert.equal(page.statusCode >= 400 && page.statusCode < 500, true, `${url}: ${page.statusCode}`);
+      assert.notEqual(page.body, 'page', url);
+    }
   });
 });

@@ -53,6 +53,13 @@ export interface CommonConfig {
   peers: Record<ServiceName, PeerAddress>;
   /** Seed the demo catalogue into an empty database at start-up. */
   demoData: boolean;
+  /** Transactional email: SMTP when `SMTP_URL` is set, otherwise stored and readable in the dashboard. */
+  email: { smtpUrl?: string; from: string };
+  /**
+   * Signs page-image URLs so a link only opens what its holder may read. `MEDIA_URL_SECRET` is
+   * required when services run on their own; the embedded launcher keeps one under the data folder.
+   */
+  media: { urlSecret?: string; urlTtlSeconds: number };
 }
 
 export interface ServiceConfig extends CommonConfig {
@@ -197,6 +204,14 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
     geoCountryHeader: r.string('GEO_COUNTRY_HEADER', 'cf-ipcountry').toLowerCase(),
     peers,
     demoData: r.boolean('DEMO_DATA', embedded),
+    email: {
+      smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
+      from: r.string('EMAIL_FROM', 'Inkwell <no-reply@inkwell.example>'),
+    },
+    media: {
+      urlSecret: r.optional('MEDIA_URL_SECRET'),
+      urlTtlSeconds: r.integer('MEDIA_URL_TTL_SECONDS', 3_600, 60, 7 * 86_400),
+    },
   };
   const kafka = readKafka(r);
   if (kafka) common.kafka = kafka;
@@ -225,6 +240,10 @@ export function loadServiceConfig(service: ServiceName, env: Env, options: LoadO
     if (!common.auth.publicKeyPem) r.problems.push('AUTH_PUBLIC_KEY is required to verify access tokens');
     if (!common.kafka) r.problems.push('KAFKA_BROKERS is required when services run as separate processes (the in-process event bus only reaches consumers in the same process)');
     if (service === 'account' && !common.auth.privateKeyPem) r.problems.push('AUTH_PRIVATE_KEY is required by the account service to sign access tokens');
+    if (service === 'reader' && !common.media.urlSecret) r.problems.push('MEDIA_URL_SECRET is required by the reader service to sign page-image URLs');
+  }
+  if (common.media.urlSecret !== undefined && common.media.urlSecret.length < 32) {
+    r.problems.push('MEDIA_URL_SECRET must be at least 32 characters');
   }
   const config: ServiceConfig = {
     ...common,

@@ -134,6 +134,7 @@ export async function buildService(definition: ServiceDefinition, deps: ServiceD
       ...('ping' in cache ? { cache: () => (cache as { ping(): Promise<void> }).ping() } : {}),
     },
   });
+  guardStaffArea(app, context.auth);
   await definition.routes(app, context);
   const startedAt = new Date().toISOString();
   context.grpc.addService<ServiceInfoService>(SERVICE_INFO.proto, SERVICE_INFO.service, {
@@ -165,12 +166,46 @@ export async function buildService(definition: ServiceDefinition, deps: ServiceD
   };
 }
 
+/** The staff API's namespace (dashboard spec §7: "all calls are under the dashboard API"). */
+export const STAFF_PREFIX = '/api/dashboard';
+
+/**
+ * Every request below the staff namespace needs the admin role before routing, in every service:
+ * a staff route that forgot its own guard, or a path no route serves yet, still answers 401 to
+ * anonymous callers and 403 to readers, never data and never a hint of what exists. Routes keep
+ * their own `requireAdmin` as well.
+ */
+function guardStaffArea(app: App, auth: AuthGuards): void {
+  const isStaff = (path: string) => {
+    const lower = path.toLowerCase();
+    return lower === STAFF_PREFIX || lower.startsWith(`${STAFF_PREFIX}/`);
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    let path = request.url.split('?')[0]!;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Malformed escapes: judged as written.
+    }
+    // The matched route's own pattern counts too, whatever spelling of the path reached it.
+    if (isStaff(path) || isStaff(request.routeOptions.url ?? '')) await auth.requireAdmin(request, reply);
+  });
+}
+
 /** Builds the service, listens on its HTTP and gRPC ports, and starts relaying its outbox. */
 export async function startService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<RunningService> {
   const { app, context, relay, stop } = await buildService(definition, deps);
   const { config } = deps;
-  const grpcPort = await context.grpc.listen(config.host, config.grpcPort);
-  await app.listen({ host: config.host, port: config.httpPort });
+  let grpcPort: number;
+  try {
+    grpcPort = await context.grpc.listen(config.host, config.grpcPort);
+    await app.listen({ host: config.host, port: config.httpPort });
+  } catch (error) {
+    // A port already taken, say: close what was built (database pool, consumers, gRPC server), so
+    // the failure ends the start-up instead of leaving a half-started service holding the process.
+    await stop().catch((cleanupError: unknown) => context.logger.warn({ err: cleanupError }, 'clean-up after a failed start failed'));
+    throw error;
+  }
   const address = app.server.address();
   const httpPort = typeof address === 'object' && address ? address.port : config.httpPort;
   relay.start();

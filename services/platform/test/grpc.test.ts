@@ -64,6 +64,17 @@ function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
     ageRating: 't',
     restrictedTerritories: [],
     status: 'Published',
+    subCategory: 'Volume',
+    seriesTitle: 'Skyward',
+    seriesReadableUrl: 'skyward',
+    seriesStatus: 'Published',
+    volumeNumber: { value: 1 },
+    // Set though zero: the wrapper keeps 0 apart from none.
+    chapterNumber: { value: 0 },
+    pageCount: 192,
+    reverseReadOrder: true,
+    publishDate: '2025-01-01T00:00:00.000Z',
+    readingPriceType: 'Paid',
     ...overrides,
   };
 }
@@ -109,7 +120,7 @@ function client<T extends ServiceContract<T>>(
 
 /** A catalog stand-in whose GetProducts is `getProducts`. */
 function catalogWith(getProducts: ServiceHandlers<CatalogService>['getProducts']) {
-  return (server: GrpcServer) => server.addService<CatalogService>(CATALOG.proto, CATALOG.service, { getProducts });
+  return (server: GrpcServer) => server.addService<Pick<CatalogService, 'getProducts'>>(CATALOG.proto, CATALOG.service, { getProducts });
 }
 
 function callError(code: string, details?: string) {
@@ -142,7 +153,11 @@ describe('calls between two services', () => {
   const products = new Map<string, ProductSummary>([
     ['p-1', product({ variants: [variant(), print], restrictedTerritories: ['JP', 'KR'] })],
     // Every optional field at its zero value, which the wire leaves out and the loader fills back in.
-    ['p-2', product({ id: 'p-2', name: 'Skyward tote bag', readableUrl: '', seriesId: '', category: 'Merchandise', thumbnailUrl: '', ageRating: '', variants: [] })],
+    ['p-2', product({
+      id: 'p-2', name: 'Skyward tote bag', readableUrl: '', seriesId: '', category: 'Merchandise', thumbnailUrl: '', ageRating: '', variants: [],
+      subCategory: 'Apparel', seriesTitle: '', seriesReadableUrl: '', seriesStatus: '', volumeNumber: null, chapterNumber: null,
+      pageCount: 0, reverseReadOrder: false, publishDate: '', readingPriceType: 'NotForSale',
+    })],
   ]);
   const requestIdsSeenByCatalog: string[] = [];
   const startedAt = new Date().toISOString();

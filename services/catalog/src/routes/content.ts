@@ -2,13 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
 import { geoStatus, lookupProduct, ownedProductIds, parseItemParam, shownTo } from '../access';
 import { PUBLISH_STATUS_CODES } from '../domain';
-import { cachedRead } from '../read-cache';
+import { cachedRead, urlReadKey } from '../read-cache';
 import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
 import { CHAPTER_TYPE_CODE, listedSql, seriesListedSql } from '../store/visibility';
 import { productCard, productView, seriesCard } from '../views/build';
 import type { CarouselView, HomeView, NewsArticleCardView, NewsArticleView, ReleaseDayView } from '../views/types';
-import { visitorCacheKey, visitorOf, type Visitor } from '../visitor';
+import { visitorOf, type Visitor } from '../visitor';
 
 const CAROUSEL_SIZE = 12;
 const FETCH_LIST_MAX = 100;
@@ -20,7 +20,6 @@ type CarouselRow = { id: number; title: string; filter: Partial<DiscoverFilters>
 export async function contentRoutes(app: App, context: ServiceContext): Promise<void> {
   const { db, config, cache } = context;
   const optionalUser = { preHandler: context.auth.optionalUser };
-  const cacheKey = (request: { url: string; principal?: unknown }, visitor: Visitor) => (request.principal ? undefined : `${visitorCacheKey(visitor)}:${request.url}`);
 
   /** Product cards for ids, keeping only what this visitor may see, in the given order. */
   const cards = async (ids: number[], visitor: Visitor, userId: string | undefined) => {
@@ -56,7 +55,7 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
 
   app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels' } }, async (request, reply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    return cachedRead(cache, cacheKey(request, visitor), reply, async () => {
+    return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
       const rows = await publishedCarousels();
       const carousels = await Promise.all(rows.map((row) => carousel(row, visitor, request.principal?.userId)));
       const home: HomeView = { spotlight: await spotlight(visitor), carousels: carousels.filter((c) => c.items.length > 0).map(({ fullCount: _f, ...c }) => c) };
@@ -148,7 +147,7 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       const range = filterBy === 'upcoming' ? `p.publish_date > now() AND p.publish_date <= now() + interval '${CALENDAR_DAYS} days'`
         : filterBy === 'recent' ? `p.publish_date <= now() AND p.publish_date > now() - interval '${CALENDAR_DAYS} days'`
         : `p.publish_date BETWEEN now() - interval '${CALENDAR_DAYS} days' AND now() + interval '${CALENDAR_DAYS} days'`;
-      return cachedRead(cache, cacheKey(request, visitor), reply, async () => {
+      return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
         const { rows } = await db.query<{ id: number }>(
           `SELECT p.id FROM products p LEFT JOIN series s ON s.id = p.series_id
             WHERE ${listedSql('p')} AND (p.series_id IS NULL OR ${seriesListedSql('s')}) AND p.sub_category <> ${CHAPTER_TYPE_CODE} AND ${range}

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { success, type App, type ServiceContext } from '@inkwell/platform';
 import type { SearchIndex } from '../search/search-index';
 import type { SearchResultView } from '../views/types';
-import { cachedRead } from '../read-cache';
-import { visitorCacheKey, visitorOf } from '../visitor';
+import { cachedRead, urlReadKey } from '../read-cache';
+import { visitorOf } from '../visitor';
 
 /** Storefront spec §5: results capped at 20. */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -26,9 +26,9 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
       const text = request.query.query.trim();
       // One character finds too much to be useful; the storefront asks for more.
       if (text.length < 2) return success<SearchResultView[]>([], { fullCount: 0 });
-      // Cached per query (and visitor class), as the storefront spec says.
-      const key = request.principal ? undefined : `${visitorCacheKey(visitor)}:search:${text.toLowerCase()}`;
-      return cachedRead(context.cache, key, reply, async () => {
+      // Cached per query (and visitor class), as the storefront spec says; keyed by URL like every
+      // cached read, so the gateway can answer it too.
+      return cachedRead(context.cache, urlReadKey(request, visitor), reply, async () => {
         const hits = await index.search({
           text,
           limit: SEARCH_RESULT_LIMIT,

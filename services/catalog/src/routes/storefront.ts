@@ -7,8 +7,8 @@ import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
 import { listedSql, CHAPTER_TYPE_CODE } from '../store/visibility';
 import { productCard, productView, seriesCard, seriesView } from '../views/build';
-import { cachedRead } from '../read-cache';
-import { visitorCacheKey, visitorOf, type Visitor } from '../visitor';
+import { cachedRead, urlReadKey } from '../read-cache';
+import { visitorOf } from '../visitor';
 import { ItemParams, splitCommaLists } from './schemas';
 
 const DEFAULT_PAGE = 24;
@@ -46,11 +46,6 @@ function withWidths<T extends { thumbnails: Array<{ width: number }> }>(item: T,
   return { ...item, thumbnails: item.thumbnails.filter((thumbnail) => widths.includes(thumbnail.width)) };
 }
 
-/** Answers to anonymous visitors are shared; signed-in answers carry per-account data. */
-function readCacheKey(request: { url: string; principal?: unknown }, visitor: Visitor): string | undefined {
-  return request.principal ? undefined : `${visitorCacheKey(visitor)}:${request.url}`;
-}
-
 export async function storefrontRoutes(app: App, context: ServiceContext): Promise<void> {
   const { db, config, cache } = context;
   const optionalUser = { preHandler: context.auth.optionalUser };
@@ -73,7 +68,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
         count: query.count ?? DEFAULT_PAGE,
       };
       const userId = request.principal?.userId;
-      return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
+      return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
         const page = await discover(db, filters, visitor, userId);
         if (page.kind === 'series') {
           const series = await loadSeries(db, page.ids);
@@ -88,7 +83,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
 
   const productHandler = async (request: { params: { id: string }; principal?: { userId: string } } & Parameters<typeof visitorOf>[0], reply: FastifyReply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
+    return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
       const { record, owns, geo } = await lookupProduct(db, request.params.id, visitor, request.principal?.userId);
       return success(productView(record, visitor, owns), geoStatus(geo));
     });
@@ -101,7 +96,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
     schema: { tags: ['series'], summary: 'A series by id or readable url', params: ItemParams },
     handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
-      return cachedRead(cache, readCacheKey(request, visitor), reply, async () => {
+      return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
         const { record, geo } = await lookupSeries(db, request.params.id, visitor);
         return success(seriesView(record), geoStatus(geo));
       });

@@ -55,8 +55,12 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchHit[]> {
     const text = query.text.trim().toLowerCase();
     if (text.length === 0) return [];
-    const { rows } = await this.db.query<HitRow>(
-      `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS words, $1::text AS text)
+    // Named, so each connection plans it once: planning took longer than running it (about 1 ms
+    // against 0.1 ms on the demo catalogue), and the generic plan Postgres settles on after five
+    // runs uses the title and word indexes whatever the query.
+    const { rows } = await this.db.pool.query<HitRow>({
+      name: 'catalog-search',
+      text: `WITH q AS (SELECT websearch_to_tsquery('simple', $1) AS words, $1::text AS text)
        SELECT d.kind, d.item_id, d.title, d.readable_url, d.display_type, d.thumbnails,
               (CASE WHEN lower(d.title) = q.text THEN 4 ELSE 0 END
                + CASE WHEN lower(d.title) LIKE $6 || '%' THEN 2 ELSE 0 END
@@ -71,8 +75,8 @@ export class PostgresSearchIndex implements SearchIndex {
           AND ($4::text IS NULL OR d.kind = $4)
         ORDER BY score DESC, d.kind = 'series' DESC, d.popularity DESC, d.title
         LIMIT $5`,
-      [text, ratingsUpTo(query.maxAgeRating), query.country ?? '', query.kind ?? null, query.limit, escapeLike(text)],
-    );
+      values: [text, ratingsUpTo(query.maxAgeRating), query.country ?? '', query.kind ?? null, query.limit, escapeLike(text)],
+    });
     return rows.map((row) => ({
       kind: row.kind,
       id: row.item_id,

@@ -76,7 +76,7 @@ function credits(records: ProductRecord['creators']): CreatorCreditView[] {
   }));
 }
 
-function coverThumbnails(thumbnails: Array<ThumbnailView & { role?: string }>, role = 'cover'): ThumbnailView[] {
+export function coverThumbnails(thumbnails: Array<ThumbnailView & { role?: string }>, role = 'cover'): ThumbnailView[] {
   return thumbnails.filter((thumbnail) => (thumbnail.role ?? 'cover') === role).map(({ role: _role, ...thumbnail }) => thumbnail);
 }
 

@@ -10,6 +10,8 @@ export interface Principal {
   verified: boolean;
   /** The account's "max shown rating" setting (e, e7, pg, t, m), when set. */
   maxShownRating?: string;
+  /** The sign-in (refresh-token family) the token was issued to; lets a password change keep it. */
+  sessionId?: string;
 }
 
 export const ADMIN_ROLE = 'admin';
@@ -53,6 +55,7 @@ export class TokenVerifier {
         roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
         verified: payload.verified === true,
         ...(typeof payload.maxShownRating === 'string' ? { maxShownRating: payload.maxShownRating } : {}),
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError();
@@ -78,6 +81,7 @@ export class TokenSigner {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const claims: Record<string, unknown> = { email: principal.email, roles: principal.roles, verified: principal.verified };
     if (principal.maxShownRating) claims.maxShownRating = principal.maxShownRating;
+    if (principal.sessionId) claims.sid = principal.sessionId;
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(principal.userId)

@@ -19,6 +19,10 @@ export class RedisCache extends TextCache {
   constructor(url: string, private readonly namespace = 'inkwell:') {
     super();
     this.client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    // Connection errors while the server is away are not thrown anywhere: ioredis reconnects on its
+    // own, and each command made meanwhile fails by itself, which its caller handles. Listening
+    // keeps ioredis from printing every failed reconnect as an unhandled error.
+    this.client.on('error', () => undefined);
   }
 
   async getText(key: string): Promise<string | undefined> {

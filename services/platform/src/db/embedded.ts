@@ -118,3 +118,26 @@ export async function dropDatabase(adminUrl: string, database: string): Promise<
     await client.end();
   }
 }
+
+/**
+ * The connection string of `database` on the embedded server of `dataDir` when that server is
+ * running now (started by `npm start`), read from its `postmaster.pid`; undefined otherwise. Lets
+ * maintenance commands work beside a running app instead of starting a second server on the
+ * same cluster, which Postgres would refuse.
+ */
+export async function runningEmbeddedUrl(dataDir: string, database: string): Promise<string | undefined> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  if (!existsSync(pidFile) || !existsSync(credentialsFile)) return undefined;
+  const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  const credentials = JSON.parse(await readFile(credentialsFile, 'utf8')) as Credentials;
+  return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+}

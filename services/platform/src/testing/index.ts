@@ -45,10 +45,20 @@ export function testKeys() {
   return keys;
 }
 
+/** Signs page-image URLs in service tests (the stack keeps its own under its data folder). */
+export const TEST_MEDIA_URL_SECRET = 'test-media-url-secret-0123456789abcdef';
+
 export function testServiceConfig(service: ServiceDefinition['name'], databaseUrl: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   const config = loadServiceConfig(service, { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', GRPC_PORT: '0' }, { embedded: true });
   const { publicKeyPem, privateKeyPem } = testKeys();
-  return { ...config, databaseUrl, demoData: false, auth: { ...config.auth, publicKeyPem, privateKeyPem }, ...overrides };
+  return {
+    ...config,
+    databaseUrl,
+    demoData: false,
+    auth: { ...config.auth, publicKeyPem, privateKeyPem },
+    media: { ...config.media, urlSecret: TEST_MEDIA_URL_SECRET },
+    ...overrides,
+  };
 }
 
 /** Signs an access token the way the account service does. */

@@ -1,7 +1,7 @@
 import type { ServiceLocation } from '../types';
 
 /**
- * `proto/inkwell/catalog/v1/catalog.proto`, the catalog's answers to cart and order. The proto's
+ * `proto/inkwell/catalog/v1/catalog.proto`, the catalog's answers to cart, order and reader. The proto's
  * comments are the documentation of each field; these types only restate its shape as
  * proto-loader delivers it (lowerCamelCase names, int64 as a decimal string).
  */
@@ -11,6 +11,12 @@ export interface GetProductsRequest {
   ids: string[];
   /** ISO 3166-1 alpha-2, '' when unknown. */
   country: string;
+  /** Lower case; answered after the ids. */
+  readableUrls?: string[];
+}
+
+export interface GetSeriesProductsRequest {
+  seriesId: string;
 }
 
 export interface CatalogVariant {
@@ -38,6 +44,19 @@ export interface ProductSummary {
   ageRating: string;
   restrictedTerritories: string[];
   status: string;
+  subCategory: string;
+  /** '' without a series (as are its url and status). */
+  seriesTitle: string;
+  seriesReadableUrl: string;
+  seriesStatus: string;
+  /** null when the product has none (google.protobuf.Int32Value, so 0 stays a number). */
+  volumeNumber: { value: number } | null;
+  chapterNumber: { value: number } | null;
+  pageCount: number;
+  reverseReadOrder: boolean;
+  /** ISO 8601, '' when none. */
+  publishDate: string;
+  readingPriceType: string;
 }
 
 export interface GetProductsResponse {
@@ -46,4 +65,5 @@ export interface GetProductsResponse {
 
 export interface CatalogService {
   getProducts(request: GetProductsRequest): Promise<GetProductsResponse>;
+  getSeriesProducts(request: GetSeriesProductsRequest): Promise<GetProductsResponse>;
 }
