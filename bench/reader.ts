@@ -17,7 +17,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -27,8 +28,6 @@ const option = (name: string) => {
 };
 const RUNS = Number(option('runs') ?? 10);
 const keptData = option('data') ? path.resolve(option('data')!) : undefined;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900, deviceScaleFactor: 1 },
   { name: 'phone', width: 390, height: 844, deviceScaleFactor: 3 },
@@ -137,7 +136,7 @@ try {
   if (!comic) throw new Error('The demo catalogue has no free chapter to read.');
   const readerUrl = `${url}/reader/${comic.id}/`;
   const staticUrl = `${url}/favicon.svg`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 
   // Demo pages are drawn on first read: one visit per screen first, so the runs time reading, not drawing.
   for (const viewport of VIEWPORTS) await measure(browser, readerUrl, viewport, 'firstPage');

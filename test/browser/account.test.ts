@@ -1,30 +1,16 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { waitForMail } from '../support/mailbox';
-import { startTestStack, type TestStack } from '../support/stack';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
+import type { TestStack } from '../support/stack';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/screens/account');
-const VIEWPORTS = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
+const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 
 const LOGIN_TITLE = 'Log in or create a Reader account';
-
-const missing = !existsSync(CHROMIUM)
-  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
-  : !existsSync(path.join(ROOT, 'web/dist/index.html'))
-    ? 'storefront not built: run npm run build first'
-    : false;
 
 /**
  * A reader's account in a real Chromium against the whole stack: sign-up through the login overlay,
@@ -32,14 +18,15 @@ const missing = !existsSync(CHROMIUM)
  * the password and logging in with the new one — on a desktop and on a phone, with a screenshot of
  * every screen.
  */
-describe('reader accounts in Chromium', { skip: missing }, () => {
+describe('reader accounts in Chromium', { skip: browserSuiteSkip() }, () => {
   let stack: TestStack;
   let browser: Browser;
+  let shots: string;
 
   before(async () => {
-    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    await mkdir(SHOTS, { recursive: true });
+    stack = await startBrowserStack();
+    browser = await launchChromium();
+    shots = await screenshotDir('account');
   });
 
   after(async () => {
@@ -47,19 +34,10 @@ describe('reader accounts in Chromium', { skip: missing }, () => {
     await stack?.stop();
   });
 
-  /** A page that has already answered the cookie banner, with script errors collected. */
-  async function open(viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-    // The storefront's storage keeps the cookie choice under 'cookieConsent'.
-    await context.addInitScript({ content: "localStorage.setItem('cookieConsent', 'essential');" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, errors };
-  }
+  const open = (viewport: ViewportName) => openPage(browser, VIEWPORTS[viewport]);
 
   const shot = (page: Page, viewport: ViewportName, name: string, fullPage = false) =>
-    page.screenshot({ path: path.join(SHOTS, `${viewport}-${name}.png`), fullPage });
+    page.screenshot({ path: path.join(shots, `${viewport}-${name}.png`), fullPage });
 
   const header = (page: Page) => page.getByRole('banner');
 

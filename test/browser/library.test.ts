@@ -1,38 +1,26 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { renderDemoArt } from '@inkwell/catalog/demo/seed';
 import { testLogger } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
-import { startTestStack, type TestStack } from '../support/stack';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/screens/library');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 /** More chapters than one shelf page (storefront spec §9: 24) holds with the reader catalogue's. */
 const LONG_SERIES_CHAPTERS = 20;
-
-const missing = !existsSync(CHROMIUM)
-  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
-  : !existsSync(path.join(ROOT, 'web/dist/index.html'))
-    ? 'storefront not built: run npm run build first'
-    : false;
 
 // Answers are read field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-describe('My Comics in Chromium', { skip: missing }, () => {
+describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
   let stack: TestStack;
   let browser: Browser;
+  let shots: string;
   let comics: ReaderCatalogue;
   let tokens: { accessToken: string; refreshToken: string };
   let shelved: number;
@@ -62,7 +50,7 @@ describe('My Comics in Chromium', { skip: missing }, () => {
   }
 
   before(async () => {
-    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
+    stack = await startBrowserStack();
     comics = await createReaderCatalogue(stack);
     const catalog = stack.services.find((service) => service.name === 'catalog')!.context.db;
     const voyage = await createSeries(catalog, { title: 'Long Voyage', readableUrl: 'long-voyage' });
@@ -79,8 +67,8 @@ describe('My Comics in Chromium', { skip: missing }, () => {
     // Harbor Lights chapter 1 half read, Paper Lanterns chapter 1 finished (its last page is 5 of 0..5).
     assert.equal((await call('PATCH', `/api/mycomics/${comics.harbor.chapter1}`, { ReadingProgress: 3, updatedAt: new Date().toISOString() }, tokens.accessToken)).status, 200);
     assert.equal((await call('PATCH', `/api/mycomics/${comics.lanterns.chapter1}`, { ReadingProgress: 5, updatedAt: new Date().toISOString() }, tokens.accessToken)).status, 200);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    await mkdir(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    shots = await screenshotDir('library');
   });
 
   after(async () => {
@@ -89,15 +77,11 @@ describe('My Comics in Chromium', { skip: missing }, () => {
   });
 
   /** A page with the cookie banner answered, signed in unless told otherwise (tokens stored as the storefront stores them). */
-  async function open(viewport: { width: number; height: number }, signedIn = true): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
-    const signIn = signedIn ? `localStorage.setItem('accessToken', ${JSON.stringify(tokens.accessToken)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refreshToken)});` : '';
-    await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${signIn}` });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, errors };
-  }
+  const open = (viewport: Viewport, signedIn = true) =>
+    openPage(browser, viewport, {
+      setup: signedIn ? `localStorage.setItem('accessToken', ${JSON.stringify(tokens.accessToken)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refreshToken)});` : '',
+      deviceScaleFactor: viewport === PHONE ? 2 : 1,
+    });
 
   const shelf = (page: Page) => page.getByRole('list', { name: 'Your comics' });
   const shot = async (page: Page, name: string) => {
@@ -105,7 +89,7 @@ describe('My Comics in Chromium', { skip: missing }, () => {
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void; document: { body: { scrollHeight: number } } }).scrollTo(0, (globalThis as unknown as { document: { body: { scrollHeight: number } } }).document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
   };
 
   it('asks a logged-out visitor to log in', async () => {

@@ -1,24 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestStack, type TestStack } from '../support/stack';
+import type { Browser, Page } from 'playwright-core';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/screens/reader');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
-
-const missing = !existsSync(CHROMIUM)
-  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
-  : !existsSync(path.join(ROOT, 'web/dist/index.html'))
-    ? 'storefront not built: run npm run build first'
-    : false;
 
 /** What the functions run in the page use of it (this file is type-checked without the DOM library). */
 type BrowserGlobals = {
@@ -29,16 +15,17 @@ type BrowserGlobals = {
 /** Storefront spec §8, quoted. */
 const DENIED_BODY = 'Unfortunately you can not read this comic. Please log in to read non-free comics.';
 
-describe('the comic reader in Chromium', { skip: missing }, () => {
+describe('the comic reader in Chromium', { skip: browserSuiteSkip() }, () => {
   let stack: TestStack;
   let browser: Browser;
+  let shots: string;
   let comics: ReaderCatalogue;
 
   before(async () => {
-    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
+    stack = await startBrowserStack();
     comics = await createReaderCatalogue(stack);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    await mkdir(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    shots = await screenshotDir('reader');
   });
 
   after(async () => {
@@ -47,14 +34,7 @@ describe('the comic reader in Chromium', { skip: missing }, () => {
   });
 
   /** A visitor's page, cookie banner answered, with script errors collected. */
-  async function open(viewport: { width: number; height: number }, setup = ''): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
-    await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${setup}` });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, errors };
-  }
+  const open = (viewport: Viewport, setup = '') => openPage(browser, viewport, { setup, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
 
   const reader = (id: number) => `${stack.url}/reader/${id}/`;
   /** The reader announces the view it shows to screen readers: 'Page 3 of 8', 'Pages 2–3 of 6'. */
@@ -68,7 +48,7 @@ describe('the comic reader in Chromium', { skip: missing }, () => {
     });
   const shot = async (page: Page, name: string) => {
     await settled(page);
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    await page.screenshot({ path: path.join(shots, `${name}.png`) });
   };
   const settings = async (page: Page, choices: string[]) => {
     await page.getByRole('button', { name: 'Reading settings' }).click();
@@ -293,7 +273,7 @@ describe('the comic reader in Chromium', { skip: missing }, () => {
       await modal.waitFor();
       await modal.getByText(DENIED_BODY, { exact: true }).waitFor();
       await modal.getByRole('button', { name: 'Log in' }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-unable-to-open.png`) });
+      await page.screenshot({ path: path.join(shots, `${name}-unable-to-open.png`) });
       await modal.getByRole('link', { name: 'See the comic' }).click();
       await page.waitForURL(`${stack.url}/product/${comics.harbor.chapter3}/`);
       assert.deepEqual(errors, []);

@@ -1,30 +1,20 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestStack, type TestStack } from '../support/stack';
+import type { Browser } from 'playwright-core';
+import { browserSuiteSkip, DESKTOP, PHONE, launchChromium, screenshotDir, startBrowserStack } from '../support/browser';
+import type { TestStack } from '../support/stack';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/screens/suite');
 
-const missing = !existsSync(CHROMIUM)
-  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
-  : !existsSync(path.join(ROOT, 'web/dist/index.html')) || !existsSync(path.join(ROOT, 'dashboard/dist/index.html'))
-    ? 'frontends not built: run npm run build first'
-    : false;
-
-describe('storefront and dashboard shells in Chromium', { skip: missing }, () => {
+describe('storefront and dashboard shells in Chromium', { skip: browserSuiteSkip('web', 'dashboard') }, () => {
   let stack: TestStack;
   let browser: Browser;
+  let shots: string;
 
   before(async () => {
-    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    await mkdir(SHOTS, { recursive: true });
+    stack = await startBrowserStack();
+    browser = await launchChromium();
+    shots = await screenshotDir('suite');
   });
 
   after(async () => {
@@ -32,7 +22,7 @@ describe('storefront and dashboard shells in Chromium', { skip: missing }, () =>
     await stack?.stop();
   });
 
-  for (const viewport of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1440, height: 900 }]) {
+  for (const viewport of [{ name: 'phone', ...PHONE }, { name: 'desktop', ...DESKTOP }]) {
     it(`renders the storefront layout on a ${viewport.name}`, async () => {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
@@ -51,7 +41,7 @@ describe('storefront and dashboard shells in Chromium', { skip: missing }, () =>
       }
       await page.getByText(/do not sell your personal information/i).first().waitFor();
       assert.ok(await page.getByText(/beta/i).last().isVisible());
-      await page.screenshot({ path: path.join(SHOTS, `${viewport.name}-home.png`), fullPage: true });
+      await page.screenshot({ path: path.join(shots, `${viewport.name}-home.png`), fullPage: true });
       assert.deepEqual(errors, [], 'no script errors');
       await page.close();
     });
@@ -78,7 +68,7 @@ describe('storefront and dashboard shells in Chromium', { skip: missing }, () =>
     const response = await page.goto(`${stack.url}/dashboard/`);
     assert.equal(response?.status(), 200);
     await page.getByRole('heading', { name: 'Staff sign in' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'desktop-dashboard.png') });
+    await page.screenshot({ path: path.join(shots, 'desktop-dashboard.png') });
     await page.close();
   });
 });

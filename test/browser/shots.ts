@@ -10,23 +10,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchChromium, PHONE } from '../support/chromium';
 
 const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', ...PHONE },
+  { name: 'desktop', ...DESKTOP },
 ] as const;
 
 const PAGES = ['/', '/browse', '/library', '/dashboard/'] as const;
@@ -76,7 +65,7 @@ async function shoot(browser: Browser, baseUrl: string, viewport: (typeof VIEWPO
 async function main() {
   const baseUrl = process.argv[2] ?? 'http://localhost:8080';
   await mkdir(OUT_DIR, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     for (const viewport of VIEWPORTS) {
       await shoot(browser, baseUrl, viewport, '/', true);

@@ -1,39 +1,26 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { seedDemoData } from '@inkwell/catalog/demo/seed';
 import { SearchIndexer } from '@inkwell/catalog/search/indexer';
 import { PostgresSearchIndex } from '@inkwell/catalog/search/postgres-search-index';
 import { testLogger } from '@inkwell/platform/testing';
-import { startTestStack, type TestStack } from '../support/stack';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import type { TestStack } from '../support/stack';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/screens/storefront');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
-
-const missing = !existsSync(CHROMIUM)
-  ? `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests`
-  : !existsSync(path.join(ROOT, 'web/dist/index.html'))
-    ? 'storefront not built: run npm run build first'
-    : false;
-
-describe('storefront browsing in Chromium (demo catalogue)', { skip: missing }, () => {
+describe('storefront browsing in Chromium (demo catalogue)', { skip: browserSuiteSkip() }, () => {
   let stack: TestStack;
   let browser: Browser;
+  let shots: string;
 
   before(async () => {
-    stack = await startTestStack({ WEB_DIST: path.join(ROOT, 'web/dist'), DASHBOARD_DIST: path.join(ROOT, 'dashboard/dist') });
+    stack = await startBrowserStack();
     const catalog = stack.services.find((service) => service.name === 'catalog')!;
     await seedDemoData(catalog.context.db, testLogger);
     await new SearchIndexer(catalog.context.db, new PostgresSearchIndex(catalog.context.db)).all();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    await mkdir(SHOTS, { recursive: true });
+    browser = await launchChromium();
+    shots = await screenshotDir('storefront');
   });
 
   after(async () => {
@@ -41,18 +28,9 @@ describe('storefront browsing in Chromium (demo catalogue)', { skip: missing }, 
     await stack?.stop();
   });
 
-  /** A page that has already answered the cookie banner, with script errors collected. */
-  async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    // The storefront's storage keeps the cookie choice under 'cookieConsent'.
-    await context.addInitScript({ content: "localStorage.setItem('cookieConsent', 'essential');" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, errors };
-  }
+  const open = (viewport: Viewport) => openPage(browser, viewport);
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`goes home → series → product on a ${name}`, async () => {

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_PATH, type Viewport } from './chromium';
+import { startTestStack, type TestStack } from './stack';
+
+export * from './chromium';
+
+/** What the browser suites share besides Chromium itself: the built frontends, served by a whole stack, and screenshots. */
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+
+const DIST = { web: path.join(ROOT_DIR, 'web/dist'), dashboard: path.join(ROOT_DIR, 'dashboard/dist') } as const;
+
+/** Why a browser suite cannot run here (no Chromium, frontends not built), for `describe`'s `skip`; false when it can. */
+export function browserSuiteSkip(...frontends: Array<keyof typeof DIST>): string | false {
+  if (!existsSync(CHROMIUM_PATH)) return `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) to run browser tests`;
+  const unbuilt = (frontends.length > 0 ? frontends : ['web' as const]).filter((frontend) => !existsSync(path.join(DIST[frontend], 'index.html')));
+  return unbuilt.length > 0 ? `${unbuilt.join(' and ')} not built: run npm run build first` : false;
+}
+
+/** The whole stack serving the built storefront and dashboard. */
+export function startBrowserStack(): Promise<TestStack> {
+  return startTestStack({ WEB_DIST: DIST.web, DASHBOARD_DIST: DIST.dashboard });
+}
+
+/** test-results/screens/<suite>, created; screenshots there are looked at after a run. */
+export async function screenshotDir(suite: string): Promise<string> {
+  const dir = path.join(ROOT_DIR, 'test-results/screens', suite);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+export interface OpenPageOptions {
+  /** Script run in the page before its own (e.g. stored tokens or settings). */
+  setup?: string;
+  deviceScaleFactor?: number;
+}
+
+/** A page in a fresh browser context that has answered the cookie banner, with script errors collected. */
+export async function openPage(browser: Browser, viewport: Viewport, options: OpenPageOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}) });
+  // The storefront's storage keeps the cookie choice under 'cookieConsent'.
+  await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${options.setup ?? ''}` });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
