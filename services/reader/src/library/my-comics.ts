@@ -2,27 +2,10 @@ import type { Database } from '@inkwell/platform';
 import type { CatalogPublications, Publication } from '../catalog/publication';
 import { byLastRead, compareShelfEntries, DEFAULT_SHELF_SORT, isCompleted, isOutForReading, matchesShelfSearch, resumeAt, type ShelfSort } from '../domain';
 import type { PageStore } from '../pages/page-store';
+import type { LibraryItem } from './library-item';
 import { shelfRows, type ShelfRow } from './shelf';
 
-/** One comic on the shelf, as `GET /mycomics` answers it. */
-export interface LibraryItem {
-  productId: string;
-  name: string;
-  readableUrl: string | null;
-  seriesId: string | null;
-  seriesTitle: string | null;
-  volumeNumber: number | null;
-  chapterNumber: number | null;
-  thumbnailUrl: string | null;
-  isOwned: boolean;
-  addedAt: string;
-  publishDate: string | null;
-  pageCount: number;
-  /** 0-based index of the page to resume at. */
-  readingProgress: number;
-  completed: boolean;
-  lastReadAt: string | null;
-}
+export type { LibraryItem };
 
 export interface ShelfQuery {
   /** Absent: newest on the shelf first, or last read first when only comics with progress are asked. */

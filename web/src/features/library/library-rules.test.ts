@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BOOKSHELF_PAGE_SIZE, continueReading, pageCountOf, pageLinks, readingStateOf, readShelfQuery, SORT_OPTIONS, writeShelfQuery } from './library-rules';
+import { SHELF_PAGE_SIZE, continueReading, pageCountOf, pageLinks, readingStateOf, readShelfQuery, SHELF_SORTS, writeShelfQuery } from './library-rules';
 
 describe('the spec constants and labels', () => {
-  test('§9: bookshelf page size 24', () => assert.equal(BOOKSHELF_PAGE_SIZE, 24));
+  test('§9: bookshelf page size 24', () => assert.equal(SHELF_PAGE_SIZE, 24));
   test('§2: sort labels quoted exactly, in code order', () =>
     assert.deepEqual(
-      SORT_OPTIONS.map((option) => [option.code, option.label]),
+      SHELF_SORTS.map((option) => [option.code, option.label]),
       [[0, 'A - Z'], [1, 'Z - A'], [2, 'Youngest To Oldest'], [3, 'Newest To Oldest'], [4, 'Oldest To Youngest'], [5, 'Oldest To Newest']],
     ));
 });

@@ -2,29 +2,16 @@
  * The bookshelf's rules (storefront spec §2 and §9): its sort labels with the codes `/mycomics`
  * takes, the page size, and how far a book has been read.
  */
+import { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '@inkwell/reader/domain/shelf-order';
 import type { LibraryItem } from './types';
 
-/** Storefront spec §9. */
-export const BOOKSHELF_PAGE_SIZE = 24;
-
-/** Storefront spec §2, in the order of their `sort` codes 0 to 5. */
-export const SORT_OPTIONS = [
-  { code: 0, label: 'A - Z' },
-  { code: 1, label: 'Z - A' },
-  { code: 2, label: 'Youngest To Oldest' },
-  { code: 3, label: 'Newest To Oldest' },
-  { code: 4, label: 'Oldest To Youngest' },
-  { code: 5, label: 'Oldest To Newest' },
-] as const;
-export type SortCode = (typeof SORT_OPTIONS)[number]['code'];
-
-/** Most recently put on the shelf first (the service's default too): what was just bought or started is on top. */
-export const DEFAULT_SORT: SortCode = 3;
+// The sort labels with their codes and the page size are the reader service's own, so both ends agree.
+export { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort };
 
 export const SHELF_PARAMS = { sort: 'sort', search: 'q', page: 'page' } as const;
 
 export interface ShelfQuery {
-  sort: SortCode;
+  sort: ShelfSort;
   search: string;
   /** 0-based. */
   page: number;
@@ -35,16 +22,16 @@ export function normalizeSearch(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
 }
 
-function isSortCode(value: number): value is SortCode {
-  return SORT_OPTIONS.some((option) => option.code === value);
+function isSortCode(value: number): value is ShelfSort {
+  return SHELF_SORTS.some((option) => option.code === value);
 }
 
 /** The shelf's sort, search and page from the address; anything unreadable falls back to the default. */
 export function readShelfQuery(params: URLSearchParams): ShelfQuery {
-  const sort = Number(params.get(SHELF_PARAMS.sort) ?? DEFAULT_SORT);
+  const sort = Number(params.get(SHELF_PARAMS.sort) ?? DEFAULT_SHELF_SORT);
   const page = Number(params.get(SHELF_PARAMS.page) ?? 1);
   return {
-    sort: params.has(SHELF_PARAMS.sort) && isSortCode(sort) ? sort : DEFAULT_SORT,
+    sort: params.has(SHELF_PARAMS.sort) && isSortCode(sort) ? sort : DEFAULT_SHELF_SORT,
     search: normalizeSearch(params.get(SHELF_PARAMS.search) ?? ''),
     page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
   };
@@ -54,13 +41,13 @@ export function readShelfQuery(params: URLSearchParams): ShelfQuery {
 export function writeShelfQuery(query: ShelfQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.search) params.set(SHELF_PARAMS.search, query.search);
-  if (query.sort !== DEFAULT_SORT) params.set(SHELF_PARAMS.sort, String(query.sort));
+  if (query.sort !== DEFAULT_SHELF_SORT) params.set(SHELF_PARAMS.sort, String(query.sort));
   if (query.page > 0) params.set(SHELF_PARAMS.page, String(query.page + 1));
   return params;
 }
 
 export function pageCountOf(fullCount: number): number {
-  return Math.max(1, Math.ceil(fullCount / BOOKSHELF_PAGE_SIZE));
+  return Math.max(1, Math.ceil(fullCount / SHELF_PAGE_SIZE));
 }
 
 /**

@@ -1,19 +1,2 @@
 /** Shapes of the reader service's My Comics answers (inside the envelope's `response`). */
-export interface LibraryItem {
-  productId: string;
-  name: string;
-  readableUrl: string | null;
-  seriesId: string | null;
-  seriesTitle: string | null;
-  volumeNumber: number | null;
-  chapterNumber: number | null;
-  thumbnailUrl: string | null;
-  isOwned: boolean;
-  addedAt: string;
-  publishDate: string | null;
-  pageCount: number;
-  /** 0-based index of the page to resume at. */
-  readingProgress: number;
-  completed: boolean;
-  lastReadAt: string | null;
-}
+export type { LibraryItem } from '@inkwell/reader/library/library-item';

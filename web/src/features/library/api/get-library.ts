@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@inkwell/ui-kit/api-client';
-import { BOOKSHELF_PAGE_SIZE, type ShelfQuery } from '../library-rules';
+import { SHELF_PAGE_SIZE, type ShelfQuery } from '../library-rules';
 import type { LibraryItem } from '../types';
 
 /** Everything fetched for the library; the reading-progress and removal mutations invalidate by it. */
@@ -19,11 +19,11 @@ export async function getLibraryPage(query: ShelfQuery, { signal }: { signal?: A
     query: {
       sort: query.sort,
       search: query.search || undefined,
-      offset: query.page * BOOKSHELF_PAGE_SIZE,
-      count: BOOKSHELF_PAGE_SIZE,
+      offset: query.page * SHELF_PAGE_SIZE,
+      count: SHELF_PAGE_SIZE,
     },
   });
-  return { items: data, fullCount: status.fullCount ?? query.page * BOOKSHELF_PAGE_SIZE + data.length };
+  return { items: data, fullCount: status.fullCount ?? query.page * SHELF_PAGE_SIZE + data.length };
 }
 
 /**

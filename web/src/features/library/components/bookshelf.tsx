@@ -12,7 +12,7 @@ import { formatCount, pluralize } from '@/lib/format';
 import { useContinueReading } from '../api/get-continue-reading';
 import { useLibrary } from '../api/get-library';
 import { useRemoveFromLibrary } from '../api/remove-from-library';
-import { BOOKSHELF_PAGE_SIZE, continueReading, normalizeSearch, pageCountOf, pageLinks, readShelfQuery, SORT_OPTIONS, writeShelfQuery, type ShelfQuery, type SortCode } from '../library-rules';
+import { SHELF_PAGE_SIZE, continueReading, normalizeSearch, pageCountOf, pageLinks, readShelfQuery, SHELF_SORTS, writeShelfQuery, type ShelfQuery, type ShelfSort } from '../library-rules';
 import { BookCard } from './book-card';
 import styles from './bookshelf.module.css';
 
@@ -121,7 +121,7 @@ export function Bookshelf({ readerId }: { readerId: string }) {
 
   const items = shelf.data?.items ?? [];
   const fullCount = shelf.data?.fullCount ?? 0;
-  const firstShown = query.page * BOOKSHELF_PAGE_SIZE + 1;
+  const firstShown = query.page * SHELF_PAGE_SIZE + 1;
   const showContinue = query.page === 0 && !query.search;
 
   let results;
@@ -228,8 +228,8 @@ export function Bookshelf({ readerId }: { readerId: string }) {
               <label htmlFor={sortId} className={styles.sortLabel}>
                 Sort
               </label>
-              <select id={sortId} className={styles.sortSelect} value={query.sort} onChange={(event) => change({ sort: Number(event.target.value) as SortCode })}>
-                {SORT_OPTIONS.map((option) => (
+              <select id={sortId} className={styles.sortSelect} value={query.sort} onChange={(event) => change({ sort: Number(event.target.value) as ShelfSort })}>
+                {SHELF_SORTS.map((option) => (
                   <option key={option.code} value={option.code}>
                     {option.label}
                   </option>
