@@ -262,7 +262,7 @@ export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {
   const config: GatewayConfig = {
     ...common,
     port: r.integer('GATEWAY_PORT', r.integer('PORT', 8080, 0, 65_535), 0, 65_535),
-    rateLimitMax: r.integer('RATE_LIMIT_MAX', 1200, 1, 1_000_000),
+    rateLimitMax: r.integer('RATE_LIMIT_MAX', 1200, 1, 1_000_000_000),
     webDist: path.resolve(rootDir, r.string('WEB_DIST', 'web/dist')),
     dashboardDist: path.resolve(rootDir, r.string('DASHBOARD_DIST', 'dashboard/dist')),
   };

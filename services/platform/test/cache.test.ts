@@ -66,4 +66,28 @@ describe('memory cache bound', () => {
     assert.equal(await cache.get('a'), 1);
     assert.equal(await cache.get('c'), 3);
   });
+
+  it('evicts the least recently used entries beyond the characters it may hold', async () => {
+    const cache = new MemoryCache(100, Date.now, 30);
+    await cache.setText('a', 'x'.repeat(10), 60);
+    await cache.setText('b', 'y'.repeat(10), 60);
+    await cache.getText('a');
+    await cache.setText('c', 'z'.repeat(10), 60);
+    assert.equal(await cache.getText('b'), undefined, 'a, b and c together hold 33 characters of the 30 allowed');
+    assert.equal(await cache.getText('a'), 'x'.repeat(10));
+    assert.equal(await cache.getText('c'), 'z'.repeat(10));
+  });
+
+  it('keeps serving a full cache: a hit is found and made recent, an entry past its TTL is gone', async () => {
+    let clock = 1_000_000;
+    const cache = new MemoryCache(1_000, () => clock);
+    for (let index = 0; index < 1_000; index += 1) await cache.setText(`search:${index}`, `answer ${index}`, 60);
+    await cache.setText('product:1', 'hot', 60);
+    assert.equal(await cache.getText('search:0'), undefined, 'the oldest entry made room');
+    for (let hit = 0; hit < 5_000; hit += 1) assert.equal(await cache.getText('product:1'), 'hot');
+    await cache.setText('search:new', 'fresh', 60);
+    assert.equal(await cache.getText('product:1'), 'hot', 'the entry read last is not the one evicted');
+    clock += 61_000;
+    assert.equal(await cache.getText('product:1'), undefined);
+  });
 });
