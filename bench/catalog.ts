@@ -13,10 +13,8 @@
  * - `separate-gateway`: the gateway in a process of its own (`npm run serve`, as in the cluster),
  *   the services in another, the cache in Redis (`--redis`, or REDIS_URL) as the cluster shares it.
  *
- * The store logs at info, as in production: every line is formatted and written, to the null device
- * unless `--logs DIR` keeps them. (A run writes over half a gigabyte of request lines; on a file the
- * kernel's dirty-page throttling then stalls the store's synchronous log writes, and the figures
- * measured the disk, halving the longer runs' req/s.) Each round
+ * The store logs at info, as in production: every request line is formatted and written, to the
+ * null device unless `--logs DIR` keeps them (a run writes over half a gigabyte of them). Each round
  * measures the baseline again before the store's calls, so a round's ratios share its conditions;
  * the table gives medians over rounds and the worst p99. `--data DIR` keeps the store's data (and
  * its rendered demo art) in DIR between runs.
