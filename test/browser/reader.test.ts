@@ -295,7 +295,7 @@ describe('the comic reader in Chromium', { skip: browserSuiteSkip() }, () => {
   it('closes with Escape, back to where the reader was opened from', async () => {
     const { page } = await open(DESKTOP);
     await page.goto(`${stack.url}/product/${comics.harbor.chapter1}/`);
-    await page.getByRole('link', { name: 'Read free' }).click();
+    await page.getByRole('link', { name: 'Read free', exact: true }).click();
     await page.waitForURL(reader(comics.harbor.chapter1));
     await showing(page, 'Page 1 of 8');
     await page.keyboard.press('Escape');
