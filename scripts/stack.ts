@@ -31,6 +31,8 @@ export interface StackOptions {
   logger: Logger;
   /** Pick free ports for everything instead of the fixed ones (tests run beside a running store). */
   randomPorts?: boolean;
+  /** How a free port is found when `randomPorts` is set (default: asking the system for one). */
+  pickPort?: () => Promise<number>;
 }
 
 export interface Stack {
@@ -82,18 +84,37 @@ export function withDatabase(serverUrl: string, database: string): string {
  * on which `inkwell_<service>` databases are created) or `<SERVICE>_DATABASE_URL` is set; the other
  * drivers follow the same configuration as in the cluster.
  */
-export async function startStack({ env, logger, randomPorts = false }: StackOptions): Promise<Stack> {
+export async function startStack(options: StackOptions): Promise<Stack> {
+  // A port found free may be taken before the service listens on it (by a test running beside this
+  // one, or as the local port of an outgoing connection): with random ports, a start that meets a
+  // taken port is tried again on fresh ones.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      if (!options.randomPorts || attempt >= 3 || !isAddressInUse(error)) throw error;
+      options.logger.warn({ err: error, attempt }, 'a port was taken before the stack listened on it; starting again on other ports');
+    }
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  // Fastify passes on Node's error (code EADDRINUSE); grpc-js wraps it in a message of its own.
+  return error instanceof Error && ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || error.message.includes('EADDRINUSE'));
+}
+
+async function startStackOnce({ env, logger, randomPorts = false, pickPort = freePort }: StackOptions): Promise<Stack> {
   const env2: Env = { ...env };
   if (randomPorts) {
     for (const name of SERVICE_NAMES) {
       const prefix = name.toUpperCase();
-      const [http, grpc] = [await freePort(), await freePort()];
+      const [http, grpc] = [await pickPort(), await pickPort()];
       env2[`${prefix}_PORT`] = String(http);
       env2[`${prefix}_GRPC_PORT`] = String(grpc);
       env2[`${prefix}_HTTP_URL`] = `http://127.0.0.1:${http}`;
       env2[`${prefix}_GRPC_ADDR`] = `127.0.0.1:${grpc}`;
     }
-    env2.GATEWAY_PORT = String(await freePort());
+    env2.GATEWAY_PORT = String(await pickPort());
   }
   const gatewayConfig = loadGatewayConfig(env2, ROOT_DIR);
   const configs = SERVICE_NAMES.map((name) => loadServiceConfig(name, env2, { embedded: true }));
