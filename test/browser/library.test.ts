@@ -85,10 +85,18 @@ describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
 
   const shelf = (page: Page) => page.getByRole('list', { name: 'Your comics' });
   const shot = async (page: Page, name: string) => {
-    // Covers below the fold load lazily; a full-page picture scrolls them in first.
-    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void; document: { body: { scrollHeight: number } } }).scrollTo(0, (globalThis as unknown as { document: { body: { scrollHeight: number } } }).document.body.scrollHeight));
+    // Covers load lazily as they come near the screen: a full-page picture scrolls through the
+    // page a screen at a time first, as a reader would, so every cover has been asked for.
+    type ScrollingWindow = { scrollTo(x: number, y: number): void; innerHeight: number; document: { body: { scrollHeight: number } } };
+    await page.evaluate(async () => {
+      const view = globalThis as unknown as ScrollingWindow;
+      for (let top = 0; top < view.document.body.scrollHeight; top += view.innerHeight) {
+        view.scrollTo(0, top);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await page.evaluate(() => (globalThis as unknown as ScrollingWindow).scrollTo(0, 0));
     await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
   };
 
