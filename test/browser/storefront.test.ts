@@ -82,6 +82,10 @@ describe('storefront browsing in Chromium (demo catalogue)', { skip: browserSuit
     const catalog = stack.services.find((service) => service.name === 'catalog')!;
     const { rows } = await catalog.context.db.query<{ title: string }>("SELECT title FROM series WHERE status = 4 AND NOT unlisted ORDER BY popularity DESC LIMIT 1");
     const title = rows[0]!.title;
+    // Until the home page's code has loaded, a loading layout with a navbar of its own is shown and
+    // then replaced, navbar and all: a button focused before the page is there may be gone by the Enter.
+    await page.getByRole('link', { name: /View series/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     await page.getByRole('button', { name: /search/i }).first().focus();
     await page.keyboard.press('Enter');
     const input = page.getByRole('combobox', { name: /Search series/ });
