@@ -106,6 +106,28 @@ describe('storefront browsing in Chromium (demo catalogue)', { skip: browserSuit
     await page.context().close();
   });
 
+  it('keeps the navbar it showed while the first page loaded: a focused button stays focused', async () => {
+    const { page, errors } = await open(DESKTOP);
+    // The home page's code arrives late, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('status').getByText('Loading page…').waitFor({ state: 'attached' });
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await search.focus();
+    release();
+    await page.getByRole('link', { name: /View series/ }).first().waitFor();
+    assert.equal(await search.evaluate((button) => button === button.ownerDocument.activeElement), true, 'the button focused during loading is still the focused one');
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: /Search series/ }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('shows the NotFound page for an unknown product', async () => {
     const { page } = await open(PHONE);
     await page.goto(`${stack.url}/product/no-such-comic/`);

@@ -3,7 +3,8 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { startComicPagesEarly } from '@/features/reader/api/get-comic-pages';
 import { ReaderLoading } from '@/features/reader/components/reader-loading';
 import { parseReaderPath } from '@/features/reader/reader-path';
-import { RootHydrateFallback, RootLayout } from './layout/root-layout';
+import { PageLoading } from '@/components/layout/page-loading';
+import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 
 /** Loads a page module on first visit (storefront spec §2: all screens load lazily). */
@@ -29,11 +30,14 @@ const routes: RouteObject[] = [
   },
   {
     Component: RootLayout,
-    HydrateFallback: RootHydrateFallback,
     children: [
       {
-        // Errors render inside the chrome, so the visitor keeps the navbar and footer.
+        // Errors render inside the chrome, so the visitor keeps the navbar and footer. So does the
+        // first page's loading placeholder: the fallback sits below the layout, which stays mounted
+        // when the page's code arrives (a navbar of the fallback's own would be replaced, and a click
+        // or focus on it lost).
         ErrorBoundary: RouteError,
+        HydrateFallback: PageLoading,
         children: [
           { index: true, ...page(() => import('./routes/home')) },
           { path: 'browse', ...page(() => import('./routes/browse')) },

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageLoading } from '@/components/layout/page-loading';
 import { AppLayout, MAIN_ID } from './app-layout';
 
 /**
@@ -31,15 +30,6 @@ export function RootLayout() {
   return (
     <AppLayout>
       <Outlet />
-    </AppLayout>
-  );
-}
-
-/** Shown while the first page's code loads. */
-export function RootHydrateFallback() {
-  return (
-    <AppLayout>
-      <PageLoading />
     </AppLayout>
   );
 }
