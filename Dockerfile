@@ -28,15 +28,18 @@ COPY services/gateway/package.json services/gateway/
 COPY web/package.json web/
 COPY dashboard/package.json dashboard/
 COPY ui-kit/package.json ui-kit/
+COPY contracts/package.json contracts/
+COPY demo/package.json demo/
 
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
 RUN npm run typecheck && npm run build
 # Everything the server reads at run time, kept at its repository path: the service sources with
-# their migrations, the launcher scripts, the frontends the gateway serves and the protos.
-RUN mkdir /out && cp -r --parents tsconfig.base.json tsconfig.json services scripts proto web/dist dashboard/dist /out/ \
- && find /out/services -type d -name test -prune -exec rm -rf {} +
+# their migrations, the shared contracts, the demo catalogue the launcher composes with DEMO_DATA,
+# the launcher scripts, the frontends the gateway serves and the protos.
+RUN mkdir /out && cp -r --parents tsconfig.base.json tsconfig.json services contracts demo scripts proto web/dist dashboard/dist /out/ \
+ && find /out/services /out/demo -type d -name test -prune -exec rm -rf {} +
 
 FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
@@ -45,7 +48,6 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     LOG_LEVEL=info \
-    INKWELL_PROTO_DIR=/app/proto \
     WEB_DIST=/app/web/dist \
     DASHBOARD_DIST=/app/dashboard/dist
 WORKDIR /app

@@ -14,6 +14,11 @@ const lines = [
   '`inkwell.<type>`, keyed by `key`, so the events of one aggregate arrive in order. Delivery is at',
   'least once.',
   '',
+  'Events carry no secrets (tokens, passwords, card data): they outlive the change on topics and in',
+  'analytics. An account event names an emailed link by id (`verificationLinkId`, `resetLinkId`,',
+  '`confirmationLinkId`); only the support service exchanges that id for the link, once, over gRPC',
+  '(`inkwell.account.v1.AccountLinks`), so the id is worth nothing after the mail is composed.',
+  '',
   '| type | version | source | meaning | data (JSON Schema) |',
   '|---|---|---|---|---|',
   ...Object.values(EVENTS).map(

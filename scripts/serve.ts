@@ -9,7 +9,7 @@ import {
   loadServiceConfig,
   startService,
 } from '@inkwell/platform';
-import { SERVICES } from './services';
+import { SERVICES, startDemoData } from './services';
 import { ROOT_DIR } from './stack';
 
 /**
@@ -32,9 +32,10 @@ async function main(): Promise<void> {
     const config = loadServiceConfig(name, process.env, { embedded: false });
     const bus = createEventBus(config, logger);
     const cache = createCache(config);
-    const running = await startService(SERVICES[name], { config, logger, bus, cache });
+    const running = await startService<unknown>(SERVICES[name], { config, logger, bus, cache });
     await bus.start();
-    stops.push(() => running.stop(), () => bus.stop(), () => cache.close());
+    const demo = name === 'catalog' ? await startDemoData(running) : undefined;
+    stops.push(async () => demo?.stop(), () => running.stop(), () => bus.stop(), () => cache.close());
   } else {
     throw new ConfigError([`INKWELL_SERVICE must be one of gateway, ${Object.keys(SERVICES).join(', ')} (got "${name}")`]);
   }

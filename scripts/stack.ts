@@ -22,7 +22,10 @@ import {
   type RunningService,
   type ServiceName,
 } from '@inkwell/platform';
-import { SERVICES } from './services';
+import { SERVICES, startDemoData, type ExposedBy } from './services';
+
+/** Where the services listen in this run mode, and where the gateway reaches them from. */
+const LOOPBACK = '127.0.0.1';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,6 +42,15 @@ export interface Stack {
   url: string;
   gateway: App;
   services: RunningService[];
+  /** The running service of that name, with what it exposes. */
+  service<N extends ServiceName>(name: N): RunningService<ExposedBy<N>>;
+  /** Resolves when the demo art is rendered and recorded (at once without DEMO_DATA). */
+  demoArtRendered: Promise<void>;
+  /**
+   * Resolves once every event the services have written so far is out of their outboxes: with the
+   * in-process bus, handled by every consumer (the search index and read cache are up to date).
+   */
+  eventsDelivered(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -153,21 +165,46 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
 
     const services: RunningService[] = [];
     for (const config of configs) {
+      // Only the gateway is public (HOST); services answer the gateway, on this machine, alone, so
+      // no one can walk around its rate limits. Requests reach them from the gateway's loopback
+      // address, whose X-Forwarded-For (the client) they believe.
+      config.host = LOOPBACK;
+      config.trustedProxies = [LOOPBACK];
       if (keys) config.auth = { ...config.auth, ...keys };
       config.media = { ...config.media, urlSecret: mediaSecret };
-      const running = await startService(SERVICES[config.service], { config, logger, bus, cache });
+      const running = await startService<unknown>(SERVICES[config.service], { config, logger, bus, cache });
       services.push(running);
       stoppers.push(() => running.stop());
     }
     // Consumers are all registered now; from here on relays may deliver.
     await bus.start();
 
+    const demo = await startDemoData(services.find((running) => running.name === 'catalog')!);
+    if (demo) stoppers.push(() => demo.stop());
+
     const gateway = await createGateway({ config: gatewayConfig, logger: logger.child({ service: 'gateway' }), catalogReads: cache });
     await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
     stoppers.push(() => gateway.close());
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
-    return { url: `http://localhost:${port}`, gateway, services, stop: stopAll };
+    const service = <N extends ServiceName>(name: N) => {
+      const running = services.find((candidate) => candidate.name === name);
+      if (!running) throw new Error(`the stack has no ${name} service`);
+      // Built from SERVICES[name], so it exposes what that definition's setup returns.
+      return running as RunningService<ExposedBy<N>>;
+    };
+    const eventsDelivered = async () => {
+      for (const running of services) {
+        for (;;) {
+          // The running relay may hold rows a drain here skips: wait until it has published them.
+          await running.relay.drain();
+          const { rows } = await running.context.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM outbox WHERE published_at IS NULL');
+          if (rows[0]!.waiting === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    };
+    return { url: `http://localhost:${port}`, gateway, services, service, demoArtRendered: demo?.artRendered ?? Promise.resolve(), eventsDelivered, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

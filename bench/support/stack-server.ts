@@ -4,7 +4,6 @@
  * Reports its URL and each service's URL to the parent once the demo art is rendered and indexed, so
  * the measurement is not disturbed by start-up work.
  */
-import { whenDemoArtRendered } from '@inkwell/catalog';
 import { createLogger } from '@inkwell/platform';
 import { startStack } from '../../scripts/stack';
 
@@ -16,9 +15,9 @@ const stack = await startStack({
   randomPorts: true,
 });
 
-// Start-up work (rendering or re-checking the demo art, re-indexing search) must not overlap the load.
-const catalog = stack.services.find((service) => service.name === 'catalog')!;
-await whenDemoArtRendered(catalog.context);
+// Start-up work (rendering or re-checking the demo art, indexing what it records) must not overlap the load.
+await stack.demoArtRendered;
+await stack.eventsDelivered();
 const services = Object.fromEntries(stack.services.map((service) => [service.name, { http: `http://127.0.0.1:${service.httpPort}`, grpc: `127.0.0.1:${service.grpcPort}` }]));
 process.send({ url: stack.url.replace('localhost', '127.0.0.1'), services });
 process.on('SIGTERM', () => void stack.stop().then(() => process.exit(0)));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { waitForMail } from '../support/mailbox';
@@ -18,18 +19,18 @@ const LOGIN_TITLE = 'Log in or create a Reader account';
  * the password and logging in with the new one — on a desktop and on a phone, with a screenshot of
  * every screen.
  */
-describe('reader accounts in Chromium', { skip: browserSuiteSkip() }, () => {
+describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () => {
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startBrowserStack();
     browser = await launchChromium();
     shots = await screenshotDir('account');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
-import { renderDemoArt } from '@inkwell/catalog/demo/seed';
-import { testLogger } from '@inkwell/platform/testing';
+import { renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
@@ -17,7 +17,7 @@ const LONG_SERIES_CHAPTERS = 20;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
+describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () => {
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
@@ -49,7 +49,7 @@ describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
     return { accessToken: login.body.response.access_token, refreshToken: login.body.response.refresh_token };
   }
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startBrowserStack();
     comics = await createReaderCatalogue(stack);
     const catalog = stack.services.find((service) => service.name === 'catalog')!.context.db;
@@ -59,7 +59,8 @@ describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
       chapters.push(await createProduct(catalog, { name: `Long Voyage, Chapter ${chapter}`, seriesId: voyage, type: 'Chapter', chapterNumber: chapter, variants: [{ priceType: 'Free', priceCents: 0 }] }));
     }
     // Covers for the new series too (the art pass skips what it has drawn already).
-    await renderDemoArt(catalog, stack.services.find((service) => service.name === 'catalog')!.context.files, testLogger);
+    await renderDemoArt(stack.service('catalog').context);
+    await stack.eventsDelivered();
     tokens = await verifiedReader();
     const free = [comics.harbor.chapter1, comics.harbor.chapter2, comics.harbor.volume1, comics.lanterns.chapter1, comics.lanterns.chapter2, ...chapters];
     for (const id of free) assert.equal((await call('POST', `/api/mycomics/${id}/-`, undefined, tokens.accessToken)).status, 200, `shelving ${id}`);
@@ -71,7 +72,7 @@ describe('My Comics in Chromium', { skip: browserSuiteSkip() }, () => {
     shots = await screenshotDir('library');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });

@@ -4,10 +4,7 @@
  * suggestions; covers drawn by the demo art, pages drawn by the demo page art and stored through
  * the reader's own ingest.
  */
-import { renderDemoArt } from '@inkwell/catalog/demo/seed';
-import { pageSvg } from '@inkwell/catalog/demo';
-import { testLogger } from '@inkwell/platform/testing';
-import { pageStoreOf } from '@inkwell/reader';
+import { pageSvg, renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import type { TestStack } from '../support/stack';
 
@@ -21,15 +18,9 @@ export interface ReaderCatalogue {
   productIds: number[];
 }
 
-function serviceContext(stack: TestStack, name: string) {
-  const service = stack.services.find((candidate) => candidate.name === name);
-  if (!service) throw new Error(`the test stack has no ${name} service`);
-  return service.context;
-}
-
 export async function createReaderCatalogue(stack: TestStack): Promise<ReaderCatalogue> {
-  const catalog = serviceContext(stack, 'catalog');
-  const pages = pageStoreOf(serviceContext(stack, 'reader'));
+  const catalog = stack.service('catalog').context;
+  const pages = stack.service('reader').exposed.pages;
   const db = catalog.db;
   const free = [{ priceType: 'Free' as const, priceCents: 0 }];
   const paid = [{ priceType: 'Paid' as const, priceCents: 299 }];
@@ -62,7 +53,8 @@ export async function createReaderCatalogue(stack: TestStack): Promise<ReaderCat
     others.push(await createProduct(db, { name: `${title}, Vol. 1`, seriesId: series, volumeNumber: 1, variants: paid }));
   }
 
-  await renderDemoArt(db, catalog.files, testLogger);
+  await renderDemoArt(catalog);
+  await stack.eventsDelivered();
 
   const pageSets: Array<[id: number, title: string, count: number, rightToLeft: boolean]> = [
     [harbor.chapter1, harbor.title, 8, false],

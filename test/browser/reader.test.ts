@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
@@ -15,20 +16,20 @@ type BrowserGlobals = {
 /** Storefront spec §8, quoted. */
 const DENIED_BODY = 'Unfortunately you can not read this comic. Please log in to read non-free comics.';
 
-describe('the comic reader in Chromium', { skip: browserSuiteSkip() }, () => {
+describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () => {
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
   let comics: ReaderCatalogue;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startBrowserStack();
     comics = await createReaderCatalogue(stack);
     browser = await launchChromium();
     shots = await screenshotDir('reader');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });

@@ -1,23 +1,24 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser } from 'playwright-core';
 import { browserSuiteSkip, DESKTOP, PHONE, launchChromium, screenshotDir, startBrowserStack } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 
-describe('storefront and dashboard shells in Chromium', { skip: browserSuiteSkip('web', 'dashboard') }, () => {
+describe('storefront and dashboard shells in Chromium', { skip: skipBecause(browserSuiteSkip('web', 'dashboard')) }, () => {
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startBrowserStack();
     browser = await launchChromium();
     shots = await screenshotDir('suite');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });

@@ -1,29 +1,27 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoData } from '@inkwell/catalog/demo/seed';
-import { SearchIndexer } from '@inkwell/catalog/search/indexer';
-import { PostgresSearchIndex } from '@inkwell/catalog/search/postgres-search-index';
-import { testLogger } from '@inkwell/platform/testing';
+import { seedDemoCatalogue } from '@inkwell/demo';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
-describe('storefront browsing in Chromium (demo catalogue)', { skip: browserSuiteSkip() }, () => {
+describe('storefront browsing in Chromium (demo catalogue)', { skip: skipBecause(browserSuiteSkip()) }, () => {
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startBrowserStack();
-    const catalog = stack.services.find((service) => service.name === 'catalog')!;
-    await seedDemoData(catalog.context.db, testLogger);
-    await new SearchIndexer(catalog.context.db, new PostgresSearchIndex(catalog.context.db)).all();
+    // Seeded as the store's first start seeds it, without the art; its events index it.
+    await seedDemoCatalogue(stack.service('catalog').context);
+    await stack.eventsDelivered();
     browser = await launchChromium();
     shots = await screenshotDir('storefront');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await stack?.stop();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { waitForMail } from '../support/mailbox';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -33,10 +33,10 @@ describe('account emails end to end', () => {
     return found[0]!;
   };
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startTestStack({ PUBLIC_URL: 'https://store.example' });
   });
-  after(() => stack?.stop());
+  afterAll(() => stack?.stop());
 
   it('signs up, verifies from the mailed link, resets a forgotten password and changes the email', async () => {
     const email = `reader-${process.pid}@example.com`;

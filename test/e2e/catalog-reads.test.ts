@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { anonymousReadCacheKey } from '@inkwell/catalog/read-cache';
-import { TokenSigner, type ServiceContext } from '@inkwell/platform';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { anonymousReadCacheKey, TokenSigner, type ServiceContext } from '@inkwell/platform';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -41,7 +40,7 @@ describe('catalog reads through the gateway', () => {
     }
   };
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startTestStack();
     const running = stack.services.find((service) => service.name === 'catalog')!;
     catalog = running.context;
@@ -57,7 +56,7 @@ describe('catalog reads through the gateway', () => {
     readerToken = (await signer.sign({ userId: 'reader-e2e', email: 'reader@inkwell.test', roles: [], verified: true })).token;
   });
 
-  after(() => stack?.stop());
+  afterAll(() => stack?.stop());
 
   it('finds what the catalog answered an anonymous visitor under the key the gateway looks up', async () => {
     const path = `/api/product/${restrictedId}`;

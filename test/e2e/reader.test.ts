@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import sharp from 'sharp';
 import { READER_DENIED_BODY } from '@inkwell/catalog/domain';
-import { pageStoreOf } from '@inkwell/reader';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -24,15 +23,14 @@ describe('the reader through the gateway', () => {
   const send = (method: string, path: string, body: unknown) =>
     api(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startTestStack();
-    const service = (name: string) => stack.services.find((running) => running.name === name)!.context;
-    const catalogDb = service('catalog').db;
+    const catalogDb = stack.service('catalog').context.db;
     const series = await createSeries(catalogDb, { title: 'Signal Fires', readableUrl: 'signal-fires' });
     freeId = await createProduct(catalogDb, { name: 'Signal Fires Chapter 1', readableUrl: 'signal-fires-chapter-1', seriesId: series, type: 'Chapter', chapterNumber: 1, variants: [{ priceType: 'Free', priceCents: 0 }] });
     paidId = await createProduct(catalogDb, { name: 'Signal Fires Chapter 2', seriesId: series, type: 'Chapter', chapterNumber: 2 });
     const pages = await Promise.all([0, 1, 2].map((n) => sharp({ create: { width: 900, height: 1350, channels: 3, background: { r: 40 * n, g: 90, b: 160 } } }).png().toBuffer()));
-    for (const id of [freeId, paidId]) await pageStoreOf(service('reader')).ingest(String(id), pages);
+    for (const id of [freeId, paidId]) await stack.service('reader').exposed.pages.ingest(String(id), pages);
 
     const email = `reader-e2e-${process.pid}@example.com`;
     const password = 'a reader password';
@@ -46,7 +44,7 @@ describe('the reader through the gateway', () => {
     token = (await json(login)).response.access_token;
   });
 
-  after(() => stack?.stop());
+  afterAll(() => stack?.stop());
 
   it('lists the pages of a free comic with its catalog facts, and serves an image by its signed link', async () => {
     const list = await api('/api/comic/signal-fires-chapter-1/pages');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { freePort } from '@inkwell/platform';
 import { startTestStack } from '../support/stack';
 

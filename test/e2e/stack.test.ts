@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SERVICE_NAMES } from '@inkwell/platform';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -15,7 +15,7 @@ describe('the whole stack behind the gateway', () => {
   let stack: TestStack;
   let dist: string;
 
-  before(async () => {
+  beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'inkwell-dist-'));
     await mkdir(path.join(dist, 'web/assets'), { recursive: true });
     await mkdir(path.join(dist, 'dashboard'), { recursive: true });
@@ -25,7 +25,7 @@ describe('the whole stack behind the gateway', () => {
     stack = await startTestStack({ WEB_DIST: path.join(dist, 'web'), DASHBOARD_DIST: path.join(dist, 'dashboard') });
   });
 
-  after(async () => {
+  afterAll(async () => {
     await stack?.stop();
     await rm(dist, { recursive: true, force: true });
   });

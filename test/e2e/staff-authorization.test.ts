@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { dashboardCalls } from '../../services/gateway/test/spec-calls';
 import { startTestStack, type TestStack } from '../support/stack';
 
@@ -19,7 +19,7 @@ describe('staff API authorisation through the gateway', () => {
       ...(method === 'GET' ? {} : { body: '{}' }),
     });
 
-  before(async () => {
+  beforeAll(async () => {
     stack = await startTestStack();
     const email = `reader-${process.pid}@example.com`;
     const password = 'a reader password';
@@ -38,7 +38,7 @@ describe('staff API authorisation through the gateway', () => {
     readerToken = ((await login.json()) as { response: { access_token: string } }).response.access_token;
   });
 
-  after(() => stack?.stop());
+  afterAll(() => stack?.stop());
 
   const staffCalls = dashboardCalls.filter(([, path]) => path.startsWith('/api/dashboard'));
 

@@ -4,14 +4,20 @@
  * the ports of services/platform/src/topology.ts, probed on their health routes, locked down, and
  * wired to their settings and Secrets. docker-compose.yml is held to the same topology.
  *
+ * Every variable set for an Inkwell process, in k8s/ and docker-compose.yml, must be one the
+ * configuration reads (its SETTINGS list), and every one a workload cannot start without must be
+ * set for it.
+ *
  * The overlays are rendered by `kubectl kustomize`; where kubectl is missing those tests are
- * skipped and say so. The docker-compose checks need nothing but Node.
+ * skipped and say so. The check of k8s/'s files as written, and the docker-compose checks, need
+ * nothing but Node.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test, type TestContext } from 'node:test';
+import { describe, test } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
 import { fileURLToPath } from 'node:url';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -25,6 +31,7 @@ import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
 import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { parse, parseAllDocuments } from 'yaml';
+import { isSettingName, requiredSettings, type Workload as WorkloadName } from '../../services/platform/src/config';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from '../../services/platform/src/topology';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,18 +63,18 @@ const OVERLAYS = {
 type OverlayName = keyof typeof OVERLAYS;
 
 /** The Secrets prod expects to find in its namespace (k8s/README.md lists their keys). */
-const PROD_SECRETS = ['inkwell-auth', 'inkwell-db', 'inkwell-kafka', 'inkwell-media', 'inkwell-opensearch', 'inkwell-s3', 'inkwell-smtp', 'inkwell-stripe'];
+const PROD_SECRETS = ['inkwell-auth', 'inkwell-db', 'inkwell-kafka', 'inkwell-media', 'inkwell-opensearch', 'inkwell-s3', 'inkwell-smtp'];
 
 /** The Secrets each Deployment reads in full (envFrom): only the ones it needs. */
 const SECRETS_READ_WHOLE: Record<ServiceName | 'gateway', string[]> = {
   account: ['inkwell-kafka'],
   catalog: ['inkwell-kafka', 'inkwell-opensearch', 'inkwell-s3'],
   cart: ['inkwell-kafka'],
-  order: ['inkwell-kafka', 'inkwell-stripe'],
+  order: ['inkwell-kafka'],
   reader: ['inkwell-kafka', 'inkwell-media', 'inkwell-s3'],
   analytics: ['inkwell-kafka'],
   support: ['inkwell-kafka', 'inkwell-smtp'],
-  gateway: [],
+  gateway: ['inkwell-s3'],
 };
 
 /** Settings that must never sit in a ConfigMap. */
@@ -75,8 +82,8 @@ const SECRET_SETTING = /PASSWORD|SECRET|PRIVATE_KEY|SMTP_URL|DATABASE_URL/;
 
 /** Non-secret settings every deployed overlay provides through inkwell-config. */
 const CONFIG_KEYS = [
-  'LOG_LEVEL', 'HOST', 'PUBLIC_URL', 'RATE_LIMIT_MAX', 'GEO_COUNTRY_HEADER', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'MAIL_FROM',
-  'KAFKA_BROKERS', 'KAFKA_SSL', 'KAFKA_SASL_MECHANISM', 'REDIS_URL', 'OPENSEARCH_URL',
+  'LOG_LEVEL', 'HOST', 'TRUSTED_PROXIES', 'PUBLIC_URL', 'RATE_LIMIT_MAX', 'GEO_COUNTRY_HEADER', 'EMAIL_FROM',
+  'KAFKA_BROKERS', 'KAFKA_SSL', 'KAFKA_SASL_MECHANISM', 'REDIS_URL', 'OPENSEARCH_URL', 'S3_BUCKET', 'S3_REGION',
 ];
 
 interface Workload {
@@ -116,7 +123,7 @@ function kubectlMissing(): string | undefined {
   return probe.error ? `kubectl not installed: ${probe.error.message}; the kustomize overlays were not built` : undefined;
 }
 
-const skipReason = kubectlMissing();
+const skipOverlays = skipBecause(kubectlMissing());
 const builds = new Map<OverlayName, { rendered: Rendered } | { error: unknown }>();
 
 /** Builds an overlay once; a build that failed fails every test of the overlay with its reason. */
@@ -195,13 +202,7 @@ function asSubmitted(object: K8sObject): unknown {
 
 /** Runs a check on a rendered overlay, or skips it with the reason when kubectl is missing. */
 function overlayTest(overlay: OverlayName, name: string, check: (rendered: Rendered) => void): void {
-  test(name, (t: TestContext) => {
-    if (skipReason) {
-      t.skip(skipReason);
-      return;
-    }
-    check(render(overlay));
-  });
+  test(name, { skip: skipOverlays }, () => check(render(overlay)));
 }
 
 function podSpec(deployment: IDeployment): IPodSpec {
@@ -246,6 +247,31 @@ function secretOrigin(overlay: OverlayName, rendered: Rendered, name: string): s
 
 function envVar(container: IContainer, variable: string) {
   return container.env?.find((e) => e.name === variable);
+}
+
+/** Names the configuration does not read, with where each was set. */
+function unknownSettings(names: Iterable<string>, where: string): string[] {
+  return [...names].filter((name) => !isSettingName(name)).map((name) => `${name} (${where})`);
+}
+
+/** The settings a workload cannot start without that `names` leaves out (each group: any one will do). */
+function missingSettings(workload: WorkloadName, names: ReadonlySet<string>): string[] {
+  return requiredSettings(workload)
+    .filter((group) => !group.some((name) => names.has(name)))
+    .map((group) => group.join(' or '));
+}
+
+/**
+ * Every variable a rendered container gets: its own, and the keys of the ConfigMaps and Secrets it
+ * reads whole. `secretKeys` gives a Secret's keys by the name written in the repository.
+ */
+function containerSettings(rendered: Rendered, container: IContainer, secretKeys: (name: string) => string[]): Set<string> {
+  const names = new Set((container.env ?? []).map((variable) => variable.name));
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) for (const key of Object.keys(rendered.configMaps.get(source.configMapRef.name!)?.data ?? {})) names.add(key);
+    if (source.secretRef) for (const key of secretKeys(source.secretRef.name!)) names.add(key);
+  }
+  return names;
 }
 
 for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
@@ -420,6 +446,26 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
       }
     });
 
+    overlayTest(overlay, 'gives each workload only settings the code reads, and every one it cannot start without', (r) => {
+      // Prod's Secrets exist only in the cluster; they carry the keys dev generates for the same names.
+      const dev = overlay === 'dev' ? r : render('dev');
+      const secretKeys = (name: string) => {
+        const origin = overlay === 'dev' ? generatedFrom(name) : name;
+        const generated = [...dev.secrets.entries()].find(([rendered]) => generatedFrom(rendered) === origin)?.[1];
+        assert.ok(generated, `${overlay}: no keys known for Secret ${name}`);
+        return Object.keys(generated.data ?? {});
+      };
+      const unknown: string[] = [];
+      const missing: string[] = [];
+      for (const workload of WORKLOADS) {
+        const names = containerSettings(r, mainContainer(r.deployments.get(workload.name)!), secretKeys);
+        unknown.push(...unknownSettings(names, workload.name));
+        missing.push(...missingSettings(workload.name, names).map((name) => `${workload.name}: ${name}`));
+      }
+      assert.deepEqual(unknown, [], 'variables nothing reads');
+      assert.deepEqual(missing, [], 'settings a workload cannot start without');
+    });
+
     overlayTest(overlay, 'routes the Ingress to the gateway on port 8080', (r) => {
       assert.equal(r.ingresses.length, 1, 'one Ingress');
       const rules = r.ingresses[0]!.spec?.rules ?? [];
@@ -480,6 +526,80 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
   });
 }
 
+describe('settings in k8s/ as written', () => {
+  interface Found {
+    /** Variable name → the file that sets it. */
+    names: Map<string, string>;
+    /** Secrets some container reads whole (envFrom), whose keys are variable names. */
+    readWhole: Set<string>;
+    /** Keys of each generated Secret, by name. */
+    generated: Map<string, string[]>;
+  }
+
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? files(full) : /\.(ya?ml|env)$/.test(entry.name) ? [full] : [];
+    });
+
+  const keyOf = (entry: string) => entry.split('=')[0]!.trim();
+
+  /** Variables, envFrom Secrets and generated Secret keys in one parsed YAML value (a document or a patch). */
+  function collect(value: unknown, file: string, found: Found): void {
+    if (Array.isArray(value)) {
+      // A JSON 6902 patch: the values it adds under env and envFrom.
+      for (const operation of value as Array<{ path?: string; value?: { name?: string; secretRef?: { name?: string } } }>) {
+        if (operation.path?.endsWith('/env/-') && operation.value?.name) found.names.set(operation.value.name, file);
+        if (operation.path?.endsWith('/envFrom/-') && operation.value?.secretRef?.name) found.readWhole.add(operation.value.secretRef.name);
+      }
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const object = value as Record<string, unknown> & { kind?: string };
+    if (object.kind === 'ConfigMap') for (const key of Object.keys((object.data as object | undefined) ?? {})) found.names.set(key, file);
+    if (object.kind === 'Deployment') {
+      const containers = ((object.spec as IDeployment['spec'])?.template?.spec?.containers ?? []) as IContainer[];
+      for (const container of containers) {
+        for (const variable of container.env ?? []) found.names.set(variable.name, file);
+        for (const source of container.envFrom ?? []) if (source.secretRef?.name) found.readWhole.add(source.secretRef.name);
+      }
+    }
+    for (const generator of (object.secretGenerator ?? []) as Array<{ name: string; literals?: string[]; files?: string[] }>) {
+      found.generated.set(generator.name, [...(generator.literals ?? []), ...(generator.files ?? [])].map(keyOf));
+    }
+    for (const patch of (object.patches ?? []) as Array<{ patch?: string }>) {
+      if (patch.patch) for (const document of parseAllDocuments(patch.patch)) collect(document.toJS(), file, found);
+    }
+  }
+
+  function findSettings(): Found {
+    const found: Found = { names: new Map(), readWhole: new Set(), generated: new Map() };
+    for (const file of files(path.join(ROOT, 'k8s'))) {
+      const text = readFileSync(file, 'utf8');
+      const where = path.relative(ROOT, file);
+      if (file.endsWith('.env')) {
+        for (const line of text.split('\n')) if (line.trim() && !line.trim().startsWith('#')) found.names.set(keyOf(line), where);
+        continue;
+      }
+      for (const document of parseAllDocuments(text)) collect(document.toJS(), where, found);
+    }
+    for (const secret of found.readWhole) for (const key of found.generated.get(secret) ?? []) found.names.set(key, `Secret ${secret}`);
+    return found;
+  }
+
+  test('sets only variables the code reads, and every one a workload cannot start without', () => {
+    const { names, readWhole } = findSettings();
+    assert.ok(names.has('EMAIL_FROM') && readWhole.has('inkwell-kafka'), 'the files were read');
+    assert.deepEqual(
+      [...names].filter(([name]) => !isSettingName(name)).map(([name, where]) => `${name} (${where})`),
+      [],
+      'variables nothing reads',
+    );
+    const set = new Set(names.keys());
+    assert.deepEqual(WORKLOADS.flatMap((workload) => missingSettings(workload.name, set).map((name) => `${workload.name}: ${name}`)), [], 'settings nothing sets');
+  });
+});
+
 describe('docker-compose.yml', () => {
   interface ComposeService {
     image?: string;
@@ -499,10 +619,10 @@ describe('docker-compose.yml', () => {
   const env = (name: string) => services[name]?.environment ?? {};
   const healthcheckText = (name: string) => [services[name]?.healthcheck?.test ?? []].flat().join(' ');
 
-  test('runs every service, the gateway, Kafka, Postgres, Redis and OpenSearch', () => {
+  test('runs every service, the gateway, Kafka, Postgres, Redis, OpenSearch and object storage', () => {
     assert.deepEqual(
       Object.keys(services).sort(),
-      [...WORKLOADS.map((w) => w.name), 'kafka', 'postgres', 'redis', 'opensearch'].sort(),
+      [...WORKLOADS.map((w) => w.name), 'kafka', 'postgres', 'redis', 'opensearch', 'minio', 'minio-bucket'].sort(),
     );
   });
 
@@ -518,7 +638,10 @@ describe('docker-compose.yml', () => {
       if (workload.grpc !== undefined) {
         assert.deepEqual(service.expose?.map(String), [String(workload.http), String(workload.grpc)], `${workload.name} expose`);
       }
-      for (const dependency of Object.values(service.depends_on ?? {})) assert.equal(dependency.condition, 'service_healthy');
+      for (const [name, dependency] of Object.entries(service.depends_on ?? {})) {
+        // The bucket is made by a one-off container; everything else must be healthy.
+        assert.equal(dependency.condition, name === 'minio-bucket' ? 'service_completed_successfully' : 'service_healthy', `${workload.name} waits for ${name}`);
+      }
     }
     assert.deepEqual(services.gateway?.ports?.map(String), [`${GATEWAY_PORT}:${GATEWAY_PORT}`], 'the gateway is published');
     for (const workload of WORKLOADS.filter((w) => w.name !== 'gateway')) {
@@ -552,6 +675,18 @@ describe('docker-compose.yml', () => {
         assert.equal(services[workload.name]?.depends_on?.[infra]?.condition, 'service_healthy', `${workload.name} waits for ${infra}`);
       }
     }
+  });
+
+  test('gives each workload only settings the code reads, and every one it cannot start without', () => {
+    const unknown: string[] = [];
+    const missing: string[] = [];
+    for (const workload of WORKLOADS) {
+      const names = new Set(Object.keys(env(workload.name)));
+      unknown.push(...unknownSettings(names, workload.name));
+      missing.push(...missingSettings(workload.name, names).map((name) => `${workload.name}: ${name}`));
+    }
+    assert.deepEqual(unknown, [], 'variables nothing reads');
+    assert.deepEqual(missing, [], 'settings a workload cannot start without');
   });
 
   test('runs the infrastructure on the ports the services are given, health-checked', () => {

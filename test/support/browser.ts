@@ -12,7 +12,7 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
 const DIST = { web: path.join(ROOT_DIR, 'web/dist'), dashboard: path.join(ROOT_DIR, 'dashboard/dist') } as const;
 
-/** Why a browser suite cannot run here (no Chromium, frontends not built), for `describe`'s `skip`; false when it can. */
+/** Why a browser suite cannot run here (no Chromium, frontends not built), for `skipBecause`; false when it can. */
 export function browserSuiteSkip(...frontends: Array<keyof typeof DIST>): string | false {
   if (!existsSync(CHROMIUM_PATH)) return `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) to run browser tests`;
   const unbuilt = (frontends.length > 0 ? frontends : ['web' as const]).filter((frontend) => !existsSync(path.join(DIST[frontend], 'index.html')));

@@ -84,7 +84,7 @@ export async function waitForMail(stack: TestStack, query: MailQuery): Promise<R
   const token = await mailbox.token;
   const deadline = Date.now() + (query.timeoutMs ?? 20_000);
   const wanted = (mail: SentEmail) => !mailbox.taken.has(mail.id) && (!query.subject || query.subject.test(mail.subject));
-  let seen: SentEmail[] = [];
+  let seen: SentEmail[];
   for (;;) {
     seen = await sentTo(stack, token, query.to);
     // The call answers newest first.

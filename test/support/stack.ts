@@ -13,7 +13,7 @@ export interface TestStack extends Stack {
  * The whole product as `npm start` runs it (every service and the gateway in one process, in-process
  * events), on free ports, with a fresh database per service on the test Postgres server.
  */
-export async function startTestStack(env: Env = {}, { pickPort }: Pick<StackOptions, 'pickPort'> = {}): Promise<TestStack> {
+export async function startTestStack(env: Env = {}, { pickPort, logger }: Partial<Pick<StackOptions, 'pickPort' | 'logger'>> = {}): Promise<TestStack> {
   const databases: TestDatabase[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-stack-'));
   const stackEnv: Env = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', ...env };
@@ -29,7 +29,7 @@ export async function startTestStack(env: Env = {}, { pickPort }: Pick<StackOpti
     stackEnv.CACHE_NAMESPACE = `inkwell-test:${path.basename(dataDir)}:`;
   }
   try {
-    const stack = await startStack({ env: stackEnv, logger: createLogger('test-stack', process.env.TEST_LOG_LEVEL ?? 'silent'), randomPorts: true, pickPort });
+    const stack = await startStack({ env: stackEnv, logger: logger ?? createLogger('test-stack', process.env.TEST_LOG_LEVEL ?? 'silent'), randomPorts: true, pickPort });
     return {
       ...stack,
       dataDir,

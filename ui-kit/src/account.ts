@@ -1,24 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Account } from '@inkwell/contracts/account';
 import { api } from './api-client';
 
-/** Age ratings lowest to highest (storefront spec §3); the key of the "max shown rating" setting's values. */
-export type AgeRatingKey = 'e' | 'e7' | 'pg' | 't' | 'm';
-
-export interface AccountSettings {
-  /** Content rated above this is hidden; null when the reader never chose (nothing hidden). */
-  maxshownratingkey: AgeRatingKey | null;
-}
-
-/** The signed-in account, as `GET /account` describes it (storefront spec §3). */
-export interface Account {
-  userid: string;
-  email: string;
-  verified: boolean;
-  roles: string[];
-  settings: AccountSettings;
-  /** When the last verification email went out (ISO time), or null if none has. */
-  verificationSentAt: string | null;
-}
+export type { Account } from '@inkwell/contracts/account';
+export type { AgeRatingKey } from '@inkwell/contracts/age-ratings';
 
 /** The role that opens the staff dashboard (and shows the storefront's link to it). */
 export const ADMIN_ROLE = 'admin';

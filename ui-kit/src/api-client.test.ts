@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { API_VERSION, ApiError, buildApiUrl, type RequestOptions } from './api-client';
 
 describe('buildApiUrl', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TokenSigner, TokenVerifier, generateSigningKeys } from '@inkwell/platform';
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ACCOUNT_LINKS, GrpcCallError, TokenSigner, TokenVerifier, createGrpcClient, generateSigningKeys, type AccountLinksService, type GrpcClient } from '@inkwell/platform';
 import { buildTestService, testKeys, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { accountService } from '../src';
 
@@ -13,12 +14,14 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 describe('account API', () => {
   let service: TestService;
   let verifier: TokenVerifier;
+  let links: GrpcClient<AccountLinksService>;
   let counter = 0;
 
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}, remoteAddress?: string) => {
     const response = await service.app.inject({
       method,
       url,
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
@@ -36,28 +39,37 @@ describe('account API', () => {
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body.response.userid as string;
   };
-  const logIn = async (email: string, password = 'correct horse battery', headers: Record<string, string> = {}) =>
-    call('POST', '/api/account/token', { UserName: email, Password: password }, undefined, headers);
+  /** `from` is the caller's address as the socket shows it (the service believes no forwarded header). */
+  const logIn = async (email: string, password = 'correct horse battery', from?: string) =>
+    call('POST', '/api/account/token', { UserName: email, Password: password }, undefined, {}, from);
+  /** The token of the link an event names, issued over gRPC as the support service asks for it. */
+  const tokenOf = async (linkId: string) => new URL((await links.issueLink({ linkId })).url).searchParams.get('token')!;
   const tokensFor = async (email: string, password?: string) => {
     const response = await logIn(email, password);
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body.response as { access_token: string; refresh_token: string };
   };
 
-  before(async () => {
+  beforeAll(async () => {
     service = await buildTestService(accountService);
+    links = createGrpcClient<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, `127.0.0.1:${await service.grpc.listen('127.0.0.1', 0)}`);
     const config = testServiceConfig('account', 'postgres://unused');
     verifier = new TokenVerifier(testKeys().publicKeyPem, config.auth.issuer, config.auth.audience);
   });
-  after(() => service?.close());
+  afterAll(async () => {
+    links?.close();
+    await service?.close();
+  });
 
   it('signs up, verifies by the emailed token, logs in, refreshes, and treats reuse of a spent refresh token as theft', async () => {
     const email = uniqueEmail('Reader');
     const userId = await signUp(email);
 
     const [created] = await events('account.created', userId);
+    assert.deepEqual(Object.keys(created).sort(), ['email', 'userId', 'verificationLinkId'], 'the event names the link and carries no token');
     assert.equal(created.email, email);
-    assert.match(created.verificationToken, /^[A-Za-z0-9_-]{43}$/);
+    const verificationToken = await tokenOf(created.verificationLinkId);
+    assert.match(verificationToken, /^[A-Za-z0-9_-]{43}$/);
     const { rows } = await service.context.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE id = $1', [userId]);
     assert.match(rows[0]!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'argon2id at the OWASP minimum');
 
@@ -66,11 +78,11 @@ describe('account API', () => {
     assert.equal(me.status, 200);
     assert.deepEqual(me.body.response, { userid: userId, email, verified: false, roles: [], settings: { maxshownratingkey: null }, verificationSentAt: me.body.response.verificationSentAt });
 
-    const verified = await call('POST', '/api/account/verifyEmail', { Token: created.verificationToken });
+    const verified = await call('POST', '/api/account/verifyEmail', { Token: verificationToken });
     assert.equal(verified.status, 200);
     assert.equal(verified.body.response.email, email);
     assert.equal((await events('account.verified', userId)).length, 1);
-    const again = await call('POST', '/api/account/verifyEmail', { Token: created.verificationToken });
+    const again = await call('POST', '/api/account/verifyEmail', { Token: verificationToken });
     assert.equal(again.status, 400);
     assert.equal(again.body.status.message, 'This link is invalid or has expired.');
 
@@ -111,14 +123,14 @@ describe('account API', () => {
   it('locks an account after 5 failed logins, even for the right password, and releases it when the lock ends', async () => {
     const email = uniqueEmail('locked');
     await signUp(email);
-    const address = { 'x-forwarded-for': '203.0.113.7' };
+    const address = '203.0.113.7';
     for (let i = 0; i < 5; i += 1) assert.equal((await logIn(email, `guess-${i}-wrong`, address)).status, 403);
     const locked = await logIn(email, undefined, address);
     assert.equal(locked.status, 429);
     assert.match(locked.body.status.message, /^Too many failed login attempts\. Try again in 15 minutes\.$/);
     assert.ok(Number(locked.headers['retry-after']) > 800);
     // From another address the account is still locked: the count is per account.
-    assert.equal((await logIn(email, undefined, { 'x-forwarded-for': '198.51.100.9' })).status, 429);
+    assert.equal((await logIn(email, undefined, '198.51.100.9')).status, 429);
 
     // Fifteen minutes later (moved back in the store rather than waited for).
     await service.context.db.query("UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE key = $1", [`account:${email.toLowerCase()}`]);
@@ -127,7 +139,7 @@ describe('account API', () => {
   });
 
   it('locks an address that tries many accounts', async () => {
-    const address = { 'x-forwarded-for': '192.0.2.44' };
+    const address = '192.0.2.44';
     for (let i = 0; i < 30; i += 1) await logIn(uniqueEmail('spray'), 'password123', address);
     const email = uniqueEmail('victim');
     await signUp(email);
@@ -209,7 +221,9 @@ describe('account API', () => {
 
     // Either mail's link verifies.
     const [created] = await events('account.created', userId);
-    assert.equal((await call('POST', '/api/account/verifyEmail', { Token: created.verificationToken })).status, 200);
+    const olderToken = await tokenOf(created.verificationLinkId);
+    await tokenOf(requested.verificationLinkId);
+    assert.equal((await call('POST', '/api/account/verifyEmail', { Token: olderToken })).status, 200);
     await service.context.db.query("UPDATE accounts SET verification_sent_at = now() - interval '1 hour' WHERE id = $1", [userId]);
     const done = await call('POST', '/api/account/resendVerification', undefined, token);
     assert.equal(done.status, 400);
@@ -227,12 +241,13 @@ describe('account API', () => {
     assert.equal((await call('POST', `/api/account/forgotPassword?email=${encodeURIComponent(email)}`)).status, 200);
     const [reset] = await events('account.password-reset-requested', userId);
     assert.equal(reset.email, email);
+    const resetToken = await tokenOf(reset.resetLinkId);
 
-    const short = await call('POST', '/api/account/changePassword', { Token: reset.resetToken, Password: 'tiny' });
+    const short = await call('POST', '/api/account/changePassword', { Token: resetToken, Password: 'tiny' });
     assert.equal(short.status, 400);
-    const changed = await call('POST', '/api/account/changePassword', { Token: reset.resetToken, Password: 'a brand new secret' });
+    const changed = await call('POST', '/api/account/changePassword', { Token: resetToken, Password: 'a brand new secret' });
     assert.equal(changed.status, 200);
-    assert.equal((await call('POST', '/api/account/changePassword', { Token: reset.resetToken, Password: 'another secret' })).status, 400, 'links work once');
+    assert.equal((await call('POST', '/api/account/changePassword', { Token: resetToken, Password: 'another secret' })).status, 400, 'links work once');
     assert.equal((await call('POST', '/api/account/token', { refresh_token: before.refresh_token })).status, 404);
     assert.equal((await logIn(email)).status, 403);
     assert.equal((await logIn(email, 'a brand new secret')).status, 200);
@@ -240,8 +255,37 @@ describe('account API', () => {
     // The spec's form with the password in the query also works.
     await call('POST', `/api/account/forgotPassword?email=${encodeURIComponent(email)}`);
     const [, second] = await events('account.password-reset-requested', userId);
-    assert.equal((await call('POST', '/api/account/changePassword?password=query%20secret%20ok', { Token: second.resetToken })).status, 200);
+    assert.equal((await call('POST', '/api/account/changePassword?password=query%20secret%20ok', { Token: await tokenOf(second.resetLinkId) })).status, 200);
     assert.equal((await logIn(email, 'query secret ok')).status, 200);
+  });
+
+  it('issues each emailed link once over gRPC, keeping only its hash, and refuses replaced and unknown links', async () => {
+    const email = uniqueEmail('links');
+    const userId = await signUp(email);
+    await call('POST', `/api/account/forgotPassword?email=${encodeURIComponent(email)}`);
+    await call('POST', `/api/account/forgotPassword?email=${encodeURIComponent(email)}`);
+    const [replaced, latest] = await events('account.password-reset-requested', userId);
+
+    const { url } = await links.issueLink({ linkId: latest.resetLinkId });
+    const link = new URL(url);
+    assert.equal(`${link.origin}${link.pathname}`, `${service.context.config.publicUrl}/reset-password/`);
+    const token = link.searchParams.get('token')!;
+    const { rows } = await service.context.db.query<{ token_hash: Buffer }>('SELECT token_hash FROM link_tokens WHERE id = $1', [latest.resetLinkId]);
+    assert.equal(rows[0]!.token_hash.toString('hex'), createHash('sha256').update(token).digest('hex'), 'only the hash is kept');
+
+    const refusal = async (linkId: string) => {
+      const error = await links.issueLink({ linkId }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      assert.ok(error instanceof GrpcCallError, `issuing ${linkId} fails`);
+      return error.code;
+    };
+    assert.equal(await refusal(latest.resetLinkId), 'FAILED_PRECONDITION', 'a link is issued once');
+    assert.equal(await refusal(replaced.resetLinkId), 'FAILED_PRECONDITION', 'a newer reset link replaced it');
+    assert.equal(await refusal(randomUUID()), 'NOT_FOUND');
+    assert.equal(await refusal('not-a-link-id'), 'NOT_FOUND');
+    assert.equal((await call('POST', '/api/account/changePassword', { Token: token, Password: 'a brand new secret' })).status, 200);
   });
 
   it('changes the password with the old one, keeping this sign-in and ending the others', async () => {
@@ -279,17 +323,18 @@ describe('account API', () => {
     assert.equal((await call('POST', '/api/account/initiateChangeEmail', { NewEmail: newEmail, Password: 'correct horse battery' }, token)).status, 200);
 
     const [requested] = await events('account.email-changed', userId);
-    assert.deepEqual({ ...requested, confirmationToken: typeof requested.confirmationToken }, { userId, oldEmail: email, newEmail, confirmationToken: 'string' });
+    assert.deepEqual({ ...requested, confirmationLinkId: typeof requested.confirmationLinkId }, { userId, oldEmail: email, newEmail, confirmationLinkId: 'string' });
+    const confirmationToken = await tokenOf(requested.confirmationLinkId);
     assert.equal((await logIn(newEmail)).status, 403, 'not changed before confirmation');
 
-    const done = await call('POST', '/api/account/completeChangeEmail', { Token: requested.confirmationToken });
+    const done = await call('POST', '/api/account/completeChangeEmail', { Token: confirmationToken });
     assert.equal(done.status, 200);
     assert.equal(done.body.response.email, newEmail);
     const [, completed] = await events('account.email-changed', userId);
     assert.deepEqual(completed, { userId, oldEmail: email, newEmail });
     assert.equal((await logIn(newEmail)).status, 200);
     assert.equal((await logIn(email)).status, 403);
-    assert.equal((await call('POST', '/api/account/completeChangeEmail', { Token: requested.confirmationToken })).status, 400);
+    assert.equal((await call('POST', '/api/account/completeChangeEmail', { Token: confirmationToken })).status, 400);
   });
 
   it('sets the max shown rating with the password and puts it in renewed tokens', async () => {

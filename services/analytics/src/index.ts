@@ -9,17 +9,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const analyticsService: ServiceDefinition = {
   name: 'analytics',
   migrationsDir: path.resolve(here, '../migrations'),
-  async routes(app, context) {
-    await ingestionRoutes(app, context);
-  },
-  async subscriptions(context) {
-    const allTypes = Object.values(EVENTS).map((definition) => definition.type);
-    await context.consume('domain-events', allTypes, async (tx, event) => {
-      await tx.query(
-        `INSERT INTO domain_events (event_id, type, source, key, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (event_id) DO NOTHING`,
-        [event.id, event.type, event.source, event.key, event.occurredAt, JSON.stringify(event.data)],
-      );
-    });
+  async setup(context) {
+    return {
+      routes: (app) => ingestionRoutes(app, context),
+      subscriptions: [
+        {
+          group: 'domain-events',
+          types: Object.values(EVENTS).map((definition) => definition.type),
+          effect: async (tx, event) => {
+            await tx.query(
+              `INSERT INTO domain_events (event_id, type, source, key, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (event_id) DO NOTHING`,
+              [event.id, event.type, event.source, event.key, event.occurredAt, JSON.stringify(event.data)],
+            );
+          },
+        },
+      ],
+    };
   },
 };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createEnvelope, type EventBus } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { analyticsService } from '../src';
@@ -10,12 +10,12 @@ describe('analytics ingestion', () => {
   let service: TestService;
   let bus: EventBus;
 
-  before(async () => {
+  beforeAll(async () => {
     service = await buildTestService(analyticsService);
     bus = service.bus;
     await bus.start();
   });
-  after(() => service.close());
+  afterAll(() => service.close());
 
   const post = (url: string, payload: unknown) => service.app.inject({ method: 'POST', url, payload: payload as object });
 
@@ -38,7 +38,13 @@ describe('analytics ingestion', () => {
       [{ ...event, eventName: '' }, 400, /eventName/],
       [{ ...event, eventName: 'has spaces' }, 400, /eventName/],
       [{ ...event, timestamp: -1 }, 400, /timestamp/],
+      // Past the year 9999, where a Postgres timestamp ends (a JavaScript Date goes on to 275760).
+      [{ ...event, timestamp: 253_402_300_800_000 }, 400, /timestamp/],
+      [{ ...event, timestamp: 8_639_999_999_999_999 }, 400, /timestamp/],
       [{ ...event, extraData: { blob: 'x'.repeat(9000) } }, 413, /larger than 8 KB/],
+      // jsonb refuses \u0000, in a value or a key, however deep.
+      [{ ...event, extraData: { nested: { 'k\u0000': 1 } } }, 400, /may not contain the NUL character/],
+      [{ ...event, path: '/series/\u0000' }, 400, /path in the request body may not contain the NUL character/],
     ];
     for (const [payload, status, message] of cases) {
       const response = await post('/api/analytics/sendEvent', payload);

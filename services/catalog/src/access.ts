@@ -10,6 +10,7 @@ import {
   type GeoRestrictionStatus,
 } from './domain';
 import { findProductId, findSeriesId, loadProducts, loadSeries, type ProductRecord, type SeriesRecord } from './store/records';
+import type { OwnedProducts } from './reader-ownership';
 import type { Visitor } from './visitor';
 
 /** 403 for a product a visitor's country may not see: the spec's 'Restricted' (error, no data). */
@@ -24,12 +25,6 @@ export function parseItemParam(param: string) {
   const key = parseIdOrReadableUrl(param);
   if (!key) throw new BadRequestError('That is not a valid id or readable url.');
   return key;
-}
-
-export async function ownedProductIds(db: Queryable, userId: string | undefined, productIds: readonly number[]): Promise<Set<number>> {
-  if (!userId || productIds.length === 0) return new Set();
-  const { rows } = await db.query<{ product_id: number }>('SELECT product_id FROM owned_products WHERE user_id = $1 AND product_id = ANY($2::bigint[])', [userId, productIds]);
-  return new Set(rows.map((row) => row.product_id));
 }
 
 /** Whether an item of `rating` is shown under the visitor's max shown rating setting. */
@@ -56,7 +51,7 @@ export interface ProductLookup {
  * shown rating, or in a hidden series) is NotFound, restricted in their country is 403 'Restricted'
  * unless they are staff or own it.
  */
-export async function lookupProduct(db: Queryable, param: string, visitor: Visitor, userId: string | undefined, now = new Date()): Promise<ProductLookup> {
+export async function lookupProduct(db: Queryable, param: string, visitor: Visitor, owned: OwnedProducts, now = new Date()): Promise<ProductLookup> {
   const id = await findProductId(db, parseItemParam(param));
   const [record] = id === undefined ? [] : await loadProducts(db, [id]);
   if (!record || !visibleTo(visitor, record, now)) throw new NotFoundError();
@@ -64,7 +59,7 @@ export async function lookupProduct(db: Queryable, param: string, visitor: Visit
     const seriesStatus = publishStatusFromCode(record.series_status ?? -1);
     if (!seriesStatus || storefrontVisibility({ status: seriesStatus, unlisted: false, publishDate: null, now }) === 'hidden') throw new NotFoundError();
   }
-  const owns = (await ownedProductIds(db, userId, [record.id])).has(record.id);
+  const owns = (await owned()).has(record.id);
   const geo = geoRestrictionStatus({
     restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
     country: visitor.country,

@@ -1,30 +1,15 @@
-import type { Cache } from '@inkwell/platform';
+import { READ_CACHE_CONTENT_TYPE, READ_CACHE_PREFIX, urlCacheKey, type Cache } from '@inkwell/platform';
 import type { FastifyReply } from 'fastify';
-import { anonymousVisitor, visitorCacheKey, type Visitor } from './visitor';
+import type { Visitor } from './visitor';
 
-/** Every cached storefront answer of the catalog starts with this, so one event can drop them all. */
-export const READ_CACHE_PREFIX = 'catalog:read:';
 export const READ_CACHE_TTL_SECONDS = 300;
-export const READ_CACHE_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-const urlKey = (visitor: Visitor, url: string) => `${visitorCacheKey(visitor)}:${url}`;
 
 /**
  * The key of a read answered by its URL alone, given the visitor's class. Signed-in answers carry
  * per-account data (ownership) and get none: they are not cached.
  */
 export function urlReadKey(request: { url: string; principal?: unknown }, visitor: Visitor): string | undefined {
-  return request.principal ? undefined : urlKey(visitor, request.url);
-}
-
-/**
- * Where the catalog keeps its answer to an anonymous `GET url` with this geo header, if it has one.
- * The gateway looks there to answer such reads from the shared cache without a hop to the catalog;
- * an answer is only there once the catalog has served that URL to that class of visitor (so it
- * passed validation), and catalog events drop it when the catalogue changes.
- */
-export function anonymousReadCacheKey(url: string, geoHeader: string | string[] | undefined): string {
-  return READ_CACHE_PREFIX + urlKey(anonymousVisitor(geoHeader), url);
+  return request.principal ? undefined : urlCacheKey(visitor, request.url);
 }
 
 /**

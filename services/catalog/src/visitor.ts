@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { anonymousVisitor, countryFromGeoHeader } from '@inkwell/platform';
 
 /** Who is looking, as far as the catalog cares: it decides visibility, prices and reading access. */
 export interface Visitor {
@@ -16,22 +17,7 @@ export function visitorOf(request: FastifyRequest, geoCountryHeader: string): Vi
   return {
     signedIn: true,
     isAdmin: principal.roles.includes('admin'),
-    country: countryOf(request.headers[geoCountryHeader]),
+    country: countryFromGeoHeader(request.headers[geoCountryHeader]),
     maxShownRating: principal.maxShownRating,
   };
-}
-
-/** A visitor without a token, known only by the geo header of the request. */
-export function anonymousVisitor(geoHeader: string | string[] | undefined): Visitor {
-  return { signedIn: false, isAdmin: false, country: countryOf(geoHeader), maxShownRating: undefined };
-}
-
-function countryOf(geoHeader: string | string[] | undefined): string | undefined {
-  const raw = Array.isArray(geoHeader) ? geoHeader[0] : geoHeader;
-  return raw && /^[A-Za-z]{2}$/.test(raw.trim()) ? raw.trim().toUpperCase() : undefined;
-}
-
-/** Part of a cache key: answers differ by these and nothing else. */
-export function visitorCacheKey(visitor: Visitor): string {
-  return `${visitor.signedIn ? 'r' : 'a'}${visitor.isAdmin ? 'A' : ''}:${visitor.country ?? '-'}:${visitor.maxShownRating ?? '-'}`;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../src';
 import { createProduct, createSeries, putOnSale } from './factories';
@@ -17,7 +17,7 @@ describe('catalog home, lists, calendar, news and links', () => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  before(async () => {
+  beforeAll(async () => {
     service = await buildTestService(catalogService);
     const db = service.context.db;
     ids.lantern = await createSeries(db, { title: 'Lantern Street', readableUrl: 'lantern-street' });
@@ -37,7 +37,7 @@ describe('catalog home, lists, calendar, news and links', () => {
     await db.query('INSERT INTO bundle_items (bundle_id, product_id, ordinal) VALUES ($1, $2, 1), ($1, $3, 2)', [bundle.rows[0]!.id, ids.vol1, ids.vol2]);
   });
 
-  after(() => service?.close());
+  afterAll(() => service?.close());
 
   it('builds the home page from the spotlight and the carousels with items', async () => {
     const { status, body } = await get('/api/home/V2');

@@ -1,6 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
-import { PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '../src/domain';
-import type { PriceType, ProductTypeName, PublishStatusName } from '../src/demo/types';
+import { PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES, type PriceType, type ProductTypeName, type PublishStatusName } from '../src/domain';
 
 let sequence = 0;
 const next = () => ++sequence;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createEnvelope } from '@inkwell/platform';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { PostgresSearchIndex } from '@inkwell/platform';
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../src';
 import { SearchIndexer } from '../src/search/indexer';
-import { PostgresSearchIndex } from '../src/search/postgres-search-index';
 import { createProduct, createSeries, putOnSale } from './factories';
+import { startReaderEntitlements, type ReaderEntitlements } from './support/reader-entitlements';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,6 +15,7 @@ const names = (body: Json): string[] => body.response.map((item: Json) => item.n
 
 describe('catalog storefront API', () => {
   let service: TestService;
+  let entitlements: ReaderEntitlements;
   let ids: Record<string, number>;
   let readerToken: string;
   let adminToken: string;
@@ -26,8 +27,9 @@ describe('catalog storefront API', () => {
   };
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
-  before(async () => {
-    service = await buildTestService(catalogService);
+  beforeAll(async () => {
+    entitlements = await startReaderEntitlements();
+    service = await buildTestService(catalogService, { config: entitlements.config });
     await service.bus.start();
     const db = service.context.db;
     const tidewater = await createSeries(db, { title: 'Tidewater', readableUrl: 'tidewater', genres: ['Drama'], ageRating: 't' });
@@ -56,7 +58,10 @@ describe('catalog storefront API', () => {
     teenToken = await signTestToken({ userId: 'teen-1', maxShownRating: 'pg' });
   });
 
-  after(() => service?.close());
+  afterAll(async () => {
+    await service?.close();
+    await entitlements?.close();
+  });
 
   describe('product lookups', () => {
     it('finds a product by id and by readable url, with variants, prices and series', async () => {
@@ -157,16 +162,9 @@ describe('catalog storefront API', () => {
       assert.equal(body.response.title, 'Ember Crown');
     });
 
-    it('lets an owner in (RestrictedButOwned) once order.completed grants the product, counting a redelivery once', async () => {
-      const completed = createEnvelope('order', {
-        type: 'order.completed',
-        key: 'order-9',
-        data: { orderId: 'order-9', userId: 'reader-1', total: { cents: 799, currency: 'USD' }, items: [{ productId: String(ids.jpOnly), variantId: '1', distributionType: 'Digital', quantity: 1, price: { cents: 799, currency: 'USD' } }] },
-      });
-      await service.bus.publish(completed);
-      await service.bus.publish(completed);
-      const owned = await service.context.db.query('SELECT * FROM owned_products WHERE user_id = $1', ['reader-1']);
-      assert.equal(owned.rowCount, 1);
+    it('lets an owner in (RestrictedButOwned) when the reader says they own the product', async () => {
+      assert.equal((await get('/api/product/harbor-lights', { 'cf-ipcountry': 'JP', ...as(readerToken) })).status, 403, 'before they own it');
+      entitlements.owned.set('reader-1', [String(ids.jpOnly)]);
       const { status, body } = await get('/api/product/harbor-lights', { 'cf-ipcountry': 'JP', ...as(readerToken) });
       assert.equal(status, 200);
       assert.equal(body.status.geoRestriction, 'RestrictedButOwned');
@@ -257,7 +255,25 @@ describe('catalog storefront API', () => {
     });
 
     it('filters by what the signed-in reader owns', async () => {
-      assert.deepEqual(names((await get('/api/discover/v2?isInUserLibrary=true', as(readerToken))).body), ['Harbor Lights']);
+      entitlements.owned.set('reader-1', [String(ids.jpOnly), String(ids.vol1)]);
+      try {
+        assert.deepEqual(names((await get('/api/discover/v2?isInUserLibrary=true', as(readerToken))).body).sort(), ['Harbor Lights', 'Tidewater Vol. 1']);
+        const others = names((await get('/api/discover/v2?isInUserLibrary=false&count=100', as(readerToken))).body);
+        assert.ok(others.includes('Tidewater Vol. 2') && !others.includes('Harbor Lights') && !others.includes('Tidewater Vol. 1'), JSON.stringify(others));
+      } finally {
+        entitlements.owned.set('reader-1', [String(ids.jpOnly)]);
+      }
+    });
+
+    it('asks the reader once for a signed-in page, however many products it lists, and never for an anonymous one', async () => {
+      const before = entitlements.calls;
+      assert.ok((await get('/api/discover/v2?count=100', as(readerToken))).body.response.length > 3);
+      assert.equal(entitlements.calls, before + 1);
+      assert.equal((await get('/api/discover/v2?count=100&isInUserLibrary=true', as(readerToken))).status, 200);
+      assert.equal(entitlements.calls, before + 2, 'the filter and the cards share one answer');
+      assert.equal((await get('/api/discover/v2?count=100')).status, 200);
+      assert.equal((await get('/api/product/harbor-lights')).status, 200);
+      assert.equal(entitlements.calls, before + 2);
     });
   });
 
@@ -319,6 +335,16 @@ describe('catalog storefront API', () => {
       const unknown = await service.app.inject({ method: 'POST', url: '/api/dashboard/product/publish?id=999999', headers: as(adminToken) });
       assert.equal(unknown.statusCode, 404);
     });
+
+    it('takes a publishDate with any offset the date-time format admits, and refuses one that is no instant', async () => {
+      const farOffset = await service.app.inject({ method: 'POST', url: `/api/dashboard/product/publish?id=${ids.draft}&publishStatus=Scheduled&publishDate=${encodeURIComponent('2999-01-13T21:00:28+19:24')}`, headers: as(adminToken) });
+      assert.equal(farOffset.statusCode, 200, farOffset.body);
+      const leapSecond = await service.app.inject({ method: 'POST', url: `/api/dashboard/product/publish?id=${ids.draft}&publishStatus=Scheduled&publishDate=${encodeURIComponent('2999-01-13T23:59:60Z')}`, headers: as(adminToken) });
+      assert.equal(leapSecond.statusCode, 400);
+      assert.equal(leapSecond.json().status.message, 'publishDate is not a date and time, e.g. 2025-01-31T18:04:05Z.');
+      await service.app.inject({ method: 'POST', url: `/api/dashboard/product/unpublish?id=${ids.draft}`, headers: as(adminToken) });
+      await service.relay.drain();
+    });
   });
 
   describe('lookups', () => {
@@ -330,5 +356,27 @@ describe('catalog storefront API', () => {
       assert.equal((await get('/api/publisher')).status, 200);
       assert.equal((await get('/api/iptag/unknown-tag')).status, 404);
     });
+  });
+});
+
+describe('catalog storefront API without the reader', () => {
+  let service: TestService;
+  let productId: number;
+
+  beforeAll(async () => {
+    const gone = await startReaderEntitlements();
+    await gone.close();
+    service = await buildTestService(catalogService, { config: gone.config });
+    productId = await createProduct(service.context.db, { name: 'Quiet Harbour', readableUrl: 'quiet-harbour' });
+  });
+
+  afterAll(() => service?.close());
+
+  it('answers signed-in visitors 503 rather than guess what they own, and anonymous ones as usual', async () => {
+    const token = await signTestToken({ userId: 'reader-1' });
+    const signedIn = await service.app.inject({ method: 'GET', url: `/api/product/${productId}`, headers: { authorization: `Bearer ${token}` } });
+    assert.equal(signedIn.statusCode, 503);
+    assert.deepEqual(signedIn.json(), { status: { type: 'ServiceUnavailable', message: 'Your library is temporarily unavailable. Please try again in a moment.' }, response: null });
+    assert.equal((await service.app.inject({ method: 'GET', url: `/api/product/${productId}` })).statusCode, 200);
   });
 });

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { anonymousReadCacheKey, READ_CACHE_CONTENT_TYPE } from '@inkwell/catalog/read-cache';
-import { createHttpApp, failure, mediaDir, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, contentTypeOfKey, createFileStorage, createHttpApp, failure, isPageImageKey, isValidKey, READ_CACHE_CONTENT_TYPE, mediaDir, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
 import { securityHeaders } from './security-headers';
@@ -30,7 +30,8 @@ export interface GatewayOptions {
  * security headers on everything and a per-client rate limit on the API.
  */
 export async function createGateway({ config, logger, catalogReads }: GatewayOptions): Promise<App> {
-  const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: 25 * 1024 * 1024, ownNotFoundHandler: true });
+  // Bodies larger than the services accept are refused here (413), before any of them is forwarded.
+  const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: REQUEST_BODY_LIMIT, ownNotFoundHandler: true, trustProxy: config.trustedProxies });
   const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
 
   const headers = securityHeaders(config.publicUrl);
@@ -52,9 +53,11 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   );
 
   await app.register(async (api) => {
-    // The body is streamed to the service untouched; only the service parses and validates it.
+    // The body is read up to the limit, so an oversized one (chunked ones too) gets its 413 here
+    // rather than a connection the service cut off halfway; it is then passed on byte for byte as
+    // a stream, headers untouched, and only the service parses and validates it.
     api.removeAllContentTypeParsers();
-    api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, Readable.from([body])));
     // The app logs every request once on completion; reply-from's own two lines per request would
     // triple the gateway's log volume.
     await api.register(replyFrom, { disableRequestLogging: true, undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
@@ -88,6 +91,8 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
         if (cached !== undefined) return reply.type(READ_CACHE_CONTENT_TYPE).send(cached);
       }
       return reply.from(upstream(service) + request.url, {
+        // The client as the gateway judged it (through TRUSTED_PROXIES), replacing whatever chain the
+        // client sent: the services believe this header from the gateway only.
         rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
         onError: (proxyReply, { error }) => {
           request.log.warn({ err: error, service }, 'upstream service failed');
@@ -97,21 +102,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
     });
   });
 
-  // Covers and other public images of the local file-storage driver.
-  await mkdir(mediaDir(config), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir(config),
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Comic pages are stored here too, by the local driver, but are only ever handed out by the
-    // reader service through signed, expiring links that check reading access.
-    allowedPath: (pathName) => !/^\/?pages(?:\/|$)/.test(pathName),
-    setHeaders: (response) => {
-      response.header('cache-control', 'public, max-age=86400');
-      response.header('cross-origin-resource-policy', 'same-origin');
-    },
-  });
+  await serveMedia(app, config);
   await serveSinglePageApp(app, config.dashboardDist, '/dashboard/', logger);
   await serveSinglePageApp(app, config.webDist, '/', logger);
 
@@ -148,5 +139,38 @@ async function serveSinglePageApp(app: App, dist: string, prefix: string, logger
     setHeaders: (response, filePath) => {
       response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+}
+
+const MEDIA_HEADERS = { 'cache-control': 'public, max-age=86400', 'cross-origin-resource-policy': 'same-origin' };
+
+/**
+ * Covers, banners and other public files at `/media/`: from `DATA_DIR/media` for the local
+ * file-storage driver, or read from the bucket for the S3 driver, so the gateway pod needs no copy
+ * of them. Comic pages are stored there too but only ever handed out by the reader service, through
+ * signed, expiring links that check reading access.
+ */
+async function serveMedia(app: App, config: GatewayConfig): Promise<void> {
+  if (!config.media.s3) {
+    await mkdir(mediaDir(config), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir(config),
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => !isPageImageKey(pathName),
+      setHeaders: (response) => {
+        for (const [name, value] of Object.entries(MEDIA_HEADERS)) response.header(name, value);
+      },
+    });
+    return;
+  }
+  const files = createFileStorage(config);
+  app.addHook('onClose', async () => files.close());
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*'];
+    const bytes = isValidKey(key) && !isPageImageKey(key) ? await files.get(key) : undefined;
+    if (!bytes) return reply.callNotFound();
+    return reply.headers(MEDIA_HEADERS).type(contentTypeOfKey(key)).send(bytes);
   });
 }

@@ -3,10 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { anonymousReadCacheKey } from '@inkwell/catalog/read-cache';
-import { freePort, loadGatewayConfig, MemoryCache, RedisCache, type App, type Cache } from '@inkwell/platform';
+import { anonymousReadCacheKey, freePort, loadGatewayConfig, MemoryCache, RedisCache, type App, type Cache } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import { createGateway } from '../src';
 
@@ -15,7 +14,7 @@ describe('gateway on its own', () => {
   let catalog: FastifyInstance;
   let received: { url: string; requestId: unknown; body: string } | undefined;
 
-  before(async () => {
+  beforeAll(async () => {
     catalog = Fastify();
     catalog.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     catalog.all('/api/*', async (request) => {
@@ -40,7 +39,7 @@ describe('gateway on its own', () => {
     await gateway.ready();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await gateway.close();
     await catalog.close();
   });
@@ -98,7 +97,7 @@ describe("gateway with the catalog's read cache", () => {
   let catalogUrl: string;
   const stored = '{"status":{"type":"Success"},"response":{"id":7,"name":"Kept"}}';
 
-  before(async () => {
+  beforeAll(async () => {
     catalog = Fastify();
     catalog.all('/api/*', async (request) => {
       catalogCalls.push(`${request.method} ${request.url}`);
@@ -109,7 +108,7 @@ describe("gateway with the catalog's read cache", () => {
     catalogUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
 
-  after(() => catalog.close());
+  afterAll(() => catalog.close());
 
   const gatewayWith = async (catalogReads: Cache) => {
     const config = loadGatewayConfig({ CATALOG_HTTP_URL: catalogUrl, CART_HTTP_URL: catalogUrl, WEB_DIST: '/nonexistent/web', DASHBOARD_DIST: '/nonexistent/dashboard' }, process.cwd());
@@ -170,7 +169,7 @@ describe("gateway's static files", () => {
   let dir: string;
   const script = `export const greeting = '${'Inkwell '.repeat(400)}';\n`;
 
-  before(async () => {
+  beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-gateway-static-'));
     const web = path.join(dir, 'web');
     await mkdir(path.join(web, 'assets'), { recursive: true });
@@ -187,7 +186,7 @@ describe("gateway's static files", () => {
     await gateway.ready();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await gateway.close();
     await rm(dir, { recursive: true, force: true });
   });

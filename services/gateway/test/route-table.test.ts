@@ -5,7 +5,7 @@
  * (`{newsletter-service}` = newsletter, `{desktop-platform}` = steam, dashboard Analytics / Reports /
  * Search maintenance under /dashboard/…).
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { SERVICE_NAMES, type ServiceName } from '../../platform/src/topology';
 import { ROUTE_RULES, compileRouteTable, matchRoute, routeFor, type RouteRule } from '../src/route-table';

@@ -7,5 +7,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const orderService: ServiceDefinition = {
   name: 'order',
   migrationsDir: path.resolve(here, '../migrations'),
-  async routes() {},
+  async setup() {
+    return { routes: async () => {} };
+  },
 };

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
 
@@ -20,6 +21,27 @@ export interface KafkaSettings {
   clientId: string;
   ssl: boolean;
   sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  /** Partitions and replication factor of the topics the bus creates; the cluster's defaults when absent. */
+  topicPartitions?: number;
+  replicationFactor?: number;
+  /** Deliveries of an event to a group before it moves to the group's dead-letter topic. */
+  maxDeliveryAttempts: number;
+  /** Prefix of every topic and consumer group name, so deployments (or test runs) sharing a broker stay apart. */
+  namespace: string;
+  /** How long a silent consumer is waited for before its partitions go to the group's others; kafkajs' 30 s when absent. */
+  sessionTimeoutMs?: number;
+}
+
+/** Object storage for covers, page images, uploads and exports (`S3_BUCKET` switches it on). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Without them, the AWS SDK's default chain (web identity, instance role, environment). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Key prefix inside the bucket, e.g. `inkwell/`. */
+  prefix: string;
 }
 
 export interface AuthSettings {
@@ -41,6 +63,11 @@ export interface PeerAddress {
 export interface CommonConfig {
   logLevel: string;
   host: string;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`): the gateway's own address
+   * for a service, the load balancer's or ingress controller's for the gateway. Empty: believe no one.
+   */
+  trustedProxies: string[];
   publicUrl: string;
   dataDir: string;
   kafka?: KafkaSettings;
@@ -59,7 +86,14 @@ export interface CommonConfig {
    * Signs page-image URLs so a link only opens what its holder may read. `MEDIA_URL_SECRET` is
    * required when services run on their own; the embedded launcher keeps one under the data folder.
    */
-  media: { urlSecret?: string; urlTtlSeconds: number };
+  media: {
+    urlSecret?: string;
+    urlTtlSeconds: number;
+    /** Where browsers load public files (covers, banners): `/media` through the gateway, or a CDN. */
+    publicUrl: string;
+    /** Files in an S3 bucket instead of `DATA_DIR/media`. */
+    s3?: S3Settings;
+  };
 }
 
 export interface ServiceConfig extends CommonConfig {
@@ -78,6 +112,100 @@ export interface GatewayConfig extends CommonConfig {
   dashboardDist: string;
 }
 
+/** A process Inkwell runs: one of the services, or the gateway. */
+export type Workload = ServiceName | 'gateway';
+
+/**
+ * One environment variable the configuration reads. `requiredBy` names the workloads that refuse
+ * to start without it when they run on their own (the cluster, docker-compose); `anyOf` lists
+ * other names that satisfy the same need (e.g. `CATALOG_DATABASE_URL` for `DATABASE_URL`).
+ */
+export interface Setting {
+  name: string;
+  requiredBy?: (workload: Workload) => boolean;
+  anyOf?: (workload: Workload) => string[];
+}
+
+const everyService = (workload: Workload) => workload !== 'gateway';
+
+/**
+ * Every environment variable Inkwell reads, so deployment files can be checked against it
+ * (test/infra/k8s.test.ts): a name set there that nothing reads, or a required one left out, fails
+ * that test. The reader below refuses any name missing from this list.
+ */
+export const SETTINGS: readonly Setting[] = [
+  // Read by the launcher (scripts/serve.ts) to pick the workload of the process.
+  { name: 'INKWELL_SERVICE', requiredBy: () => true },
+  { name: 'LOG_LEVEL' },
+  { name: 'HOST' },
+  { name: 'TRUSTED_PROXIES' },
+  { name: 'PUBLIC_URL' },
+  { name: 'DATA_DIR' },
+  { name: 'REDIS_URL' },
+  { name: 'CACHE_NAMESPACE' },
+  { name: 'AUTH_PUBLIC_KEY', requiredBy: everyService },
+  { name: 'AUTH_PRIVATE_KEY', requiredBy: (workload) => workload === 'account' },
+  { name: 'AUTH_ISSUER' },
+  { name: 'AUTH_AUDIENCE' },
+  { name: 'ACCESS_TOKEN_TTL_SECONDS' },
+  { name: 'REFRESH_TOKEN_TTL_SECONDS' },
+  { name: 'GEO_COUNTRY_HEADER' },
+  { name: 'DEMO_DATA' },
+  { name: 'SMTP_URL' },
+  { name: 'EMAIL_FROM' },
+  { name: 'MEDIA_URL_SECRET', requiredBy: (workload) => workload === 'reader' },
+  { name: 'MEDIA_URL_TTL_SECONDS' },
+  { name: 'MEDIA_PUBLIC_URL' },
+  { name: 'S3_BUCKET' },
+  { name: 'S3_REGION' },
+  { name: 'S3_ENDPOINT' },
+  { name: 'S3_FORCE_PATH_STYLE' },
+  { name: 'S3_ACCESS_KEY_ID' },
+  { name: 'S3_SECRET_ACCESS_KEY' },
+  { name: 'S3_PREFIX' },
+  { name: 'KAFKA_BROKERS', requiredBy: everyService },
+  { name: 'KAFKA_CLIENT_ID' },
+  { name: 'KAFKA_SSL' },
+  { name: 'KAFKA_SASL_USERNAME' },
+  { name: 'KAFKA_SASL_PASSWORD' },
+  { name: 'KAFKA_SASL_MECHANISM' },
+  { name: 'KAFKA_TOPIC_PARTITIONS' },
+  { name: 'KAFKA_REPLICATION_FACTOR' },
+  { name: 'KAFKA_MAX_DELIVERY_ATTEMPTS' },
+  { name: 'KAFKA_NAMESPACE' },
+  { name: 'KAFKA_SESSION_TIMEOUT_MS' },
+  { name: 'OPENSEARCH_URL' },
+  { name: 'OPENSEARCH_USERNAME' },
+  { name: 'OPENSEARCH_PASSWORD' },
+  { name: 'DATABASE_URL', requiredBy: everyService, anyOf: (workload) => (workload === 'gateway' ? [] : [`${envPrefix(workload)}_DATABASE_URL`]) },
+  { name: 'PORT' },
+  { name: 'GRPC_PORT' },
+  ...SERVICE_NAMES.flatMap((service) =>
+    ['HTTP_URL', 'GRPC_ADDR', 'DATABASE_URL', 'PORT', 'GRPC_PORT'].map((suffix) => ({ name: `${envPrefix(service)}_${suffix}` })),
+  ),
+  { name: 'GATEWAY_PORT' },
+  { name: 'RATE_LIMIT_MAX' },
+  { name: 'WEB_DIST' },
+  { name: 'DASHBOARD_DIST' },
+];
+
+const SETTING_NAMES: ReadonlySet<string> = new Set(SETTINGS.map((setting) => setting.name));
+
+export function isSettingName(name: string): boolean {
+  return SETTING_NAMES.has(name);
+}
+
+/**
+ * What a workload cannot start without when run on its own: each entry is a list of names any one
+ * of which will do.
+ */
+export function requiredSettings(workload: Workload): string[][] {
+  return SETTINGS.filter((setting) => setting.requiredBy?.(workload)).map((setting) => [setting.name, ...(setting.anyOf?.(workload) ?? [])]);
+}
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts besides addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
 
@@ -86,13 +214,24 @@ class Reader {
   constructor(private readonly env: Env) {}
 
   string(name: string, fallback: string): string {
-    const value = this.env[name]?.trim();
-    return value ? value : fallback;
+    return this.optional(name) ?? fallback;
   }
 
   optional(name: string): string | undefined {
+    if (!SETTING_NAMES.has(name)) throw new Error(`The configuration reads ${name}, which SETTINGS in config.ts does not list`);
     const value = this.env[name]?.trim();
     return value ? value : undefined;
+  }
+
+  /** Comma-separated addresses, CIDR ranges and proxy-addr range names. */
+  proxies(name: string): string[] {
+    const entries = (this.optional(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    for (const entry of entries) {
+      if (!isProxyEntry(entry)) {
+        this.problems.push(`${name} entries must be IP addresses, CIDR ranges (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')} (got "${entry}")`);
+      }
+    }
+    return entries;
   }
 
   integer(name: string, fallback: number, min: number, max: number): number {
@@ -150,6 +289,15 @@ class Reader {
   }
 }
 
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 function readKafka(r: Reader): KafkaSettings | undefined {
   const brokers = r.optional('KAFKA_BROKERS');
   if (brokers === undefined) return undefined;
@@ -161,7 +309,18 @@ function readKafka(r: Reader): KafkaSettings | undefined {
     brokers: list,
     clientId: r.string('KAFKA_CLIENT_ID', 'inkwell'),
     ssl: r.boolean('KAFKA_SSL', false),
+    maxDeliveryAttempts: r.integer('KAFKA_MAX_DELIVERY_ATTEMPTS', 5, 1, 1_000),
+    namespace: r.string('KAFKA_NAMESPACE', ''),
   };
+  // Kafka's own rule for topic names; group ids take the same prefix, so it must suit both.
+  if (!/^[\w.-]{0,100}$/.test(settings.namespace)) r.problems.push(`KAFKA_NAMESPACE must be at most 100 letters, digits, dots, underscores and hyphens (got "${settings.namespace}")`);
+  const partitions = r.integer('KAFKA_TOPIC_PARTITIONS', 0, 1, 10_000);
+  if (partitions > 0) settings.topicPartitions = partitions;
+  const replication = r.integer('KAFKA_REPLICATION_FACTOR', 0, 1, 10);
+  if (replication > 0) settings.replicationFactor = replication;
+  // The broker's default bounds (group.min/max.session.timeout.ms).
+  const sessionTimeout = r.integer('KAFKA_SESSION_TIMEOUT_MS', 0, 6_000, 1_800_000);
+  if (sessionTimeout > 0) settings.sessionTimeoutMs = sessionTimeout;
   const username = r.optional('KAFKA_SASL_USERNAME');
   if (username !== undefined) {
     const password = r.requireWith('KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD') ?? '';
@@ -172,6 +331,38 @@ function readKafka(r: Reader): KafkaSettings | undefined {
     settings.sasl = { mechanism: mechanism as (typeof SASL_MECHANISMS)[number], username, password };
   }
   return settings;
+}
+
+function readS3(r: Reader): S3Settings | undefined {
+  const bucket = r.optional('S3_BUCKET');
+  if (bucket === undefined) return undefined;
+  // S3's own rule for bucket names: 3 to 63 lowercase letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) r.problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}")`);
+  const prefix = r.string('S3_PREFIX', '');
+  if (prefix !== '' && !/^[a-z0-9][a-z0-9._/-]*\/$/i.test(prefix)) r.problems.push(`S3_PREFIX must be a path of plain segments ending in "/" (got "${prefix}")`);
+  const settings: S3Settings = {
+    bucket,
+    region: r.string('S3_REGION', 'us-east-1'),
+    forcePathStyle: r.boolean('S3_FORCE_PATH_STYLE', false),
+    prefix,
+  };
+  const endpoint = r.url('S3_ENDPOINT', ['http:', 'https:']);
+  if (endpoint) settings.endpoint = endpoint;
+  const accessKeyId = r.optional('S3_ACCESS_KEY_ID');
+  const secretAccessKey = r.optional('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    r.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the platform\'s credentials (instance or pod role)');
+  } else if (accessKeyId !== undefined && secretAccessKey !== undefined) {
+    settings.credentials = { accessKeyId, secretAccessKey };
+  }
+  return settings;
+}
+
+/** `/media` (through the gateway) or an absolute http(s) URL, without a trailing slash. */
+function readMediaPublicUrl(r: Reader): string {
+  const raw = r.optional('MEDIA_PUBLIC_URL');
+  if (raw === undefined || raw === '/media') return '/media';
+  return (r.url('MEDIA_PUBLIC_URL', ['http:', 'https:']) ?? '/media').replace(/\/+$/, '');
 }
 
 function readCommon(r: Reader, embedded: boolean): CommonConfig {
@@ -189,6 +380,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
   const common: CommonConfig = {
     logLevel,
     host: r.string('HOST', '0.0.0.0'),
+    trustedProxies: r.proxies('TRUSTED_PROXIES'),
     publicUrl: (r.url('PUBLIC_URL', ['http:', 'https:']) ?? 'http://localhost:8080').replace(/\/$/, ''),
     dataDir: path.resolve(r.string('DATA_DIR', 'data')),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
@@ -211,10 +403,13 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
     media: {
       urlSecret: r.optional('MEDIA_URL_SECRET'),
       urlTtlSeconds: r.integer('MEDIA_URL_TTL_SECONDS', 3_600, 60, 7 * 86_400),
+      publicUrl: readMediaPublicUrl(r),
     },
   };
   const kafka = readKafka(r);
   if (kafka) common.kafka = kafka;
+  const s3 = readS3(r);
+  if (s3) common.media.s3 = s3;
   if (opensearchUrl) {
     common.opensearch = { url: opensearchUrl, username: r.optional('OPENSEARCH_USERNAME'), password: r.optional('OPENSEARCH_PASSWORD') };
   }
@@ -254,6 +449,14 @@ export function loadServiceConfig(service: ServiceName, env: Env, options: LoadO
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/** The event-bus settings alone, for tools that talk to Kafka without running a service. */
+export function loadKafkaSettings(env: Env): KafkaSettings | undefined {
+  const r = new Reader(env);
+  const kafka = readKafka(r);
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return kafka;
 }
 
 export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {

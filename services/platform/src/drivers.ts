@@ -2,17 +2,29 @@ import path from 'node:path';
 import type { Cache } from './cache/cache';
 import { MemoryCache } from './cache/memory-cache';
 import { RedisCache } from './cache/redis-cache';
-import type { CommonConfig } from './config';
+import type { CommonConfig, KafkaSettings } from './config';
+import type { Database } from './db/database';
+import type { EmailSender } from './email/sender';
+import { SmtpEmailSender } from './email/smtp-sender';
+import { StoredEmailSender } from './email/stored-sender';
 import type { EventBus } from './events/bus';
 import { InProcessEventBus } from './events/in-process-bus';
 import { KafkaEventBus } from './events/kafka-bus';
 import { LocalFileStorage } from './files/local-storage';
+import { S3FileStorage } from './files/s3-storage';
 import type { FileStorage } from './files/storage';
 import type { Logger } from './logger';
+import { OpenSearchIndex } from './search/opensearch-index';
+import { PostgresSearchIndex } from './search/postgres-search-index';
+import type { SearchIndex } from './search/search-index';
 
 /**
  * The one place that picks drivers from configuration: Kafka when `KAFKA_BROKERS` is set, otherwise
- * in-process delivery; Redis when `REDIS_URL` is set, otherwise memory.
+ * in-process delivery; Redis when `REDIS_URL` is set, otherwise memory; OpenSearch when
+ * `OPENSEARCH_URL` is set, otherwise Postgres full-text search; SMTP when `SMTP_URL` is set,
+ * otherwise mails stored for the dashboard; files in an S3 bucket when `S3_BUCKET` is set, otherwise
+ * in a local folder. Services and scripts ask here
+ * and never construct a driver themselves.
  */
 export function createEventBus(config: CommonConfig, logger: Logger): EventBus {
   if (config.kafka) {
@@ -21,15 +33,71 @@ export function createEventBus(config: CommonConfig, logger: Logger): EventBus {
   return new InProcessEventBus(logger.child({ component: 'bus' }));
 }
 
+/**
+ * Sends the events in a consumer group's dead-letter topic back to that group and returns how many
+ * (`npm run events:redrive -- <group>`). Dead-letter topics exist only on Kafka.
+ */
+export async function redriveDeadLetters(kafka: KafkaSettings, group: string, logger: Logger): Promise<number> {
+  const bus = new KafkaEventBus({ ...kafka, logger: logger.child({ component: 'kafka' }) });
+  try {
+    return await bus.redrive(group);
+  } finally {
+    await bus.stop();
+  }
+}
+
 export function createCache(config: CommonConfig): Cache {
   return config.redisUrl ? new RedisCache(config.redisUrl, config.cacheNamespace) : new MemoryCache();
 }
 
-/** Images live under `DATA_DIR/media`, which the gateway serves at `/media/`. */
-export function createFileStorage(config: CommonConfig): FileStorage {
-  return new LocalFileStorage(mediaDir(config));
+/**
+ * Files (covers, page images, uploads, exports) live in the S3 bucket when one is configured, shared
+ * by every pod; otherwise under `DATA_DIR/media`. Either way the gateway serves the public ones at
+ * `/media/` unless `MEDIA_PUBLIC_URL` names a CDN.
+ */
+export function createFileStorage(config: Pick<CommonConfig, 'dataDir' | 'media'>): FileStorage {
+  const { s3, publicUrl } = config.media;
+  if (s3) {
+    return new S3FileStorage({
+      bucket: s3.bucket,
+      region: s3.region,
+      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+      forcePathStyle: s3.forcePathStyle,
+      ...(s3.credentials ? { credentials: s3.credentials } : {}),
+      prefix: s3.prefix,
+      publicBaseUrl: publicUrl,
+    });
+  }
+  return new LocalFileStorage(mediaDir(config), publicUrl);
 }
 
 export function mediaDir(config: Pick<CommonConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'media');
+}
+
+/**
+ * The search driver over `db` (the searching service's own database, which holds the Postgres
+ * driver's documents). OpenSearch's index is created when missing before the driver is handed out.
+ */
+export async function createSearchIndex(config: Pick<CommonConfig, 'opensearch'>, db: Database, logger: Logger): Promise<SearchIndex> {
+  const settings = config.opensearch;
+  if (!settings) return new PostgresSearchIndex(db);
+  const index = new OpenSearchIndex({
+    url: settings.url,
+    ...(settings.username ? { username: settings.username } : {}),
+    ...(settings.password ? { password: settings.password } : {}),
+    logger: logger.child({ component: 'opensearch' }),
+  });
+  try {
+    await index.ensureIndex();
+  } catch (error) {
+    await index.close();
+    throw error;
+  }
+  return index;
+}
+
+export function createEmailSender(config: Pick<CommonConfig, 'email'>, logger: Logger): EmailSender {
+  const { smtpUrl } = config.email;
+  return smtpUrl ? new SmtpEmailSender(smtpUrl) : new StoredEmailSender(logger.child({ component: 'email' }));
 }

@@ -20,7 +20,7 @@ import type { ServiceName } from './topology';
 const PLATFORM_VERSION = '0.1.0';
 const PLATFORM_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
-/** Everything a service's routes, flows and consumers are given: its own database and the ports. */
+/** Everything a service's setup is given: its own database and the ports. */
 export interface ServiceContext {
   name: ServiceName;
   config: ServiceConfig;
@@ -34,29 +34,48 @@ export interface ServiceContext {
   verifier: TokenVerifier;
   /** Present in the account service only. */
   signer?: TokenSigner;
-  grpc: GrpcServer;
-  /**
-   * Registers consumer group `<service>.<group>` for `types`; the effect runs once per event id,
-   * in a transaction together with the inbox record.
-   */
-  consume(group: string, types: readonly string[], effect: EventEffect): Promise<void>;
 }
 
 /**
- * A service is declared by what it owns: migrations, routes, gRPC handlers and event subscriptions.
- * `startService` is the composition root that wires it to the drivers it is given.
+ * One event subscription: consumer group `<service>.<group>` for `types`; the effect runs once per
+ * event id, in a transaction together with the inbox record.
  */
-export interface ServiceDefinition {
+export interface ServiceSubscription {
+  group: string;
+  types: readonly string[];
+  effect: EventEffect;
+}
+
+/**
+ * What a service's setup builds, once per running service: its routes, gRPC handlers and event
+ * subscriptions, with the parts they share (drivers, dispatchers, stores) held in setup's closure
+ * and ended by `close`.
+ */
+export interface ServiceParts<Exposed = undefined> {
+  routes(app: App): Promise<void>;
+  grpc?(server: GrpcServer): void;
+  subscriptions?: readonly ServiceSubscription[];
+  /** Runs once every part is registered and before the service listens, e.g. to start background work. */
+  onStart?(): Promise<void>;
+  /** Ends what setup started; runs first when the service stops, before the database closes. */
+  close?(): Promise<void>;
+  /**
+   * What scripts and tests may reach of the running service (the reader's page store, say);
+   * required of a service whose definition names an `Exposed` type.
+   */
+  exposed?: Exposed;
+}
+
+/**
+ * A service is declared by what it owns: its migrations, and a setup that builds its parts from
+ * the context. `buildService` is the composition root that wires it to the drivers it is given.
+ */
+export interface ServiceDefinition<Exposed = undefined> {
   name: ServiceName;
   /** Folder of the service's numbered SQL migrations. */
   migrationsDir: string;
-  routes(app: App, context: ServiceContext): Promise<void>;
-  grpc?(context: ServiceContext): void;
-  subscriptions?(context: ServiceContext): Promise<void>;
-  /** Runs after migrations and before listening, e.g. to seed demo data. */
-  onStart?(context: ServiceContext): Promise<void>;
-  /** Runs first when the service stops: end background work before the database closes. */
-  onStop?(context: ServiceContext): Promise<void>;
+  /** Runs once, after the migrations. */
+  setup(context: ServiceContext): Promise<ServiceParts<Exposed>>;
 }
 
 export interface ServiceDependencies {
@@ -67,23 +86,21 @@ export interface ServiceDependencies {
   relay?: RelayOptions;
 }
 
-export interface RunningService {
+export interface BuiltService<Exposed = unknown> {
   name: ServiceName;
   app: App;
+  grpc: GrpcServer;
   context: ServiceContext;
   relay: OutboxRelay;
-  /** Ports actually bound (differ from the configured ones when those are 0). */
-  httpPort: number;
-  grpcPort: number;
+  exposed: Exposed;
+  /** Ends background work, the relay, the HTTP and gRPC servers and the database pool, in that order. */
   stop(): Promise<void>;
 }
 
-export interface BuiltService {
-  app: App;
-  context: ServiceContext;
-  relay: OutboxRelay;
-  /** Ends background work, the relay, the HTTP and gRPC servers and the database pool, in that order. */
-  stop(): Promise<void>;
+export interface RunningService<Exposed = unknown> extends BuiltService<Exposed> {
+  /** Ports actually bound (differ from the configured ones when those are 0). */
+  httpPort: number;
+  grpcPort: number;
 }
 
 /** Applies the platform's migrations (outbox, inbox) and then the service's own. */
@@ -92,78 +109,95 @@ export async function applyMigrations(db: Database, definition: Pick<ServiceDefi
   await migrate(db, definition.name, definition.migrationsDir, logger);
 }
 
-export async function buildService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<BuiltService> {
+export async function buildService<Exposed>(definition: ServiceDefinition<Exposed>, deps: ServiceDependencies): Promise<BuiltService<Exposed>> {
   const { config, bus, cache } = deps;
   const logger = deps.logger.child({ service: definition.name });
   if (!config.databaseUrl) throw new Error(`${definition.name}: no database URL`);
   if (!config.auth.publicKeyPem) throw new Error(`${definition.name}: no public key to verify access tokens`);
   const db = new Database(config.databaseUrl, logger);
-  await applyMigrations(db, definition, logger);
+  const files = createFileStorage(config);
+  let parts: ServiceParts<Exposed> | undefined;
+  try {
+    await applyMigrations(db, definition, logger);
 
-  let relay: OutboxRelay | undefined;
-  const outbox = new Outbox(definition.name, () => relay?.nudge());
-  relay = new OutboxRelay(db, bus, logger.child({ component: 'relay' }), deps.relay);
+    // The outbox nudges the relay after each commit, which only happens once both exist.
+    const outbox = new Outbox(definition.name, () => relay.nudge());
+    const relay = new OutboxRelay(db, bus, logger.child({ component: 'relay' }), deps.relay);
 
-  const verifier = new TokenVerifier(config.auth.publicKeyPem, config.auth.issuer, config.auth.audience);
-  const context: ServiceContext = {
-    name: definition.name,
-    config,
-    logger,
-    db,
-    outbox,
-    cache,
-    bus,
-    files: createFileStorage(config),
-    auth: createAuthGuards(verifier),
-    verifier,
-    grpc: createGrpcServer({ logger: logger.child({ component: 'grpc' }) }),
-    consume: (group, types, effect) => {
+    const verifier = new TokenVerifier(config.auth.publicKeyPem, config.auth.issuer, config.auth.audience);
+    const context: ServiceContext = {
+      name: definition.name,
+      config,
+      logger,
+      db,
+      outbox,
+      cache,
+      bus,
+      files,
+      auth: createAuthGuards(verifier),
+      verifier,
+    };
+    if (config.auth.privateKeyPem) {
+      context.signer = new TokenSigner(config.auth.privateKeyPem, config.auth.issuer, config.auth.audience, config.auth.accessTokenTtlSeconds);
+    }
+    parts = await definition.setup(context);
+
+    const app = await createHttpApp({
+      name: definition.name,
+      logger,
+      trustProxy: config.trustedProxies,
+      readiness: {
+        database: () => db.ping(),
+        ...('ping' in cache ? { cache: () => (cache as { ping(): Promise<void> }).ping() } : {}),
+      },
+    });
+    guardStaffArea(app, context.auth);
+    await parts.routes(app);
+    const grpc = createGrpcServer({ logger: logger.child({ component: 'grpc' }) });
+    const startedAt = new Date().toISOString();
+    grpc.addService<ServiceInfoService>(SERVICE_INFO.proto, SERVICE_INFO.service, {
+      describe: async () => ({
+        service: definition.name,
+        version: PLATFORM_VERSION,
+        startedAt,
+        drivers: { store: 'postgres', events: bus.driver, cache: cache.driver },
+      }),
+    });
+    parts.grpc?.(grpc);
+    for (const { group, types, effect } of parts.subscriptions ?? []) {
       const consumer = `${definition.name}.${group}`;
-      return bus.subscribe({ group: consumer, types, handler: handleOnce(db, consumer, effect) });
-    },
-  };
-  if (config.auth.privateKeyPem) {
-    context.signer = new TokenSigner(config.auth.privateKeyPem, config.auth.issuer, config.auth.audience, config.auth.accessTokenTtlSeconds);
+      await bus.subscribe({ group: consumer, types, handler: handleOnce(db, consumer, effect) });
+    }
+    await parts.onStart?.();
+    await app.ready();
+    const built = parts;
+    let stopped = false;
+    return {
+      name: definition.name,
+      app,
+      grpc,
+      context,
+      relay,
+      // Present whenever the definition names an Exposed type (see ServiceParts).
+      exposed: built.exposed as Exposed,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await built.close?.();
+        await relay.stop();
+        await app.close();
+        await grpc.shutdown();
+        files.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    // Whatever setup opened (drivers, pools, timers) would otherwise keep the process alive.
+    await parts?.close?.().catch((closeError: unknown) => logger.warn({ err: closeError }, 'closing the parts of a failed build failed'));
+    files.close();
+    await db.close().catch(() => undefined);
+    throw error;
   }
-
-  const app = await createHttpApp({
-    name: definition.name,
-    logger,
-    readiness: {
-      database: () => db.ping(),
-      ...('ping' in cache ? { cache: () => (cache as { ping(): Promise<void> }).ping() } : {}),
-    },
-  });
-  guardStaffArea(app, context.auth);
-  await definition.routes(app, context);
-  const startedAt = new Date().toISOString();
-  context.grpc.addService<ServiceInfoService>(SERVICE_INFO.proto, SERVICE_INFO.service, {
-    describe: async () => ({
-      service: definition.name,
-      version: PLATFORM_VERSION,
-      startedAt,
-      drivers: { store: 'postgres', events: bus.driver, cache: cache.driver },
-    }),
-  });
-  definition.grpc?.(context);
-  await definition.subscriptions?.(context);
-  await definition.onStart?.(context);
-  await app.ready();
-  let stopped = false;
-  return {
-    app,
-    context,
-    relay,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await definition.onStop?.(context);
-      await relay.stop();
-      await app.close();
-      await context.grpc.shutdown();
-      await db.close();
-    },
-  };
 }
 
 /** The staff API's namespace (dashboard spec §7: "all calls are under the dashboard API"). */
@@ -193,22 +227,22 @@ function guardStaffArea(app: App, auth: AuthGuards): void {
 }
 
 /** Builds the service, listens on its HTTP and gRPC ports, and starts relaying its outbox. */
-export async function startService(definition: ServiceDefinition, deps: ServiceDependencies): Promise<RunningService> {
-  const { app, context, relay, stop } = await buildService(definition, deps);
+export async function startService<Exposed>(definition: ServiceDefinition<Exposed>, deps: ServiceDependencies): Promise<RunningService<Exposed>> {
+  const built = await buildService(definition, deps);
   const { config } = deps;
   let grpcPort: number;
   try {
-    grpcPort = await context.grpc.listen(config.host, config.grpcPort);
-    await app.listen({ host: config.host, port: config.httpPort });
+    grpcPort = await built.grpc.listen(config.host, config.grpcPort);
+    await built.app.listen({ host: config.host, port: config.httpPort });
   } catch (error) {
     // A port already taken, say: close what was built (database pool, consumers, gRPC server), so
     // the failure ends the start-up instead of leaving a half-started service holding the process.
-    await stop().catch((cleanupError: unknown) => context.logger.warn({ err: cleanupError }, 'clean-up after a failed start failed'));
+    await built.stop().catch((cleanupError: unknown) => built.context.logger.warn({ err: cleanupError }, 'clean-up after a failed start failed'));
     throw error;
   }
-  const address = app.server.address();
+  const address = built.app.server.address();
   const httpPort = typeof address === 'object' && address ? address.port : config.httpPort;
-  relay.start();
-  context.logger.info({ httpPort, grpcPort }, 'service started');
-  return { name: definition.name, app, context, relay, httpPort, grpcPort, stop };
+  built.relay.start();
+  built.context.logger.info({ httpPort, grpcPort }, 'service started');
+  return { ...built, httpPort, grpcPort };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SignJWT, base64url } from 'jose';
 import { ADMIN_ROLE, TokenSigner, TokenVerifier, createAuthGuards, createHttpApp, generateSigningKeys, success, type App } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
@@ -67,7 +67,7 @@ describe('auth guards', () => {
   let app: App;
   const signer = new TokenSigner(keys.privateKeyPem, ISSUER, AUDIENCE, 900);
 
-  before(async () => {
+  beforeAll(async () => {
     app = await createHttpApp({ name: 'test', logger: testLogger });
     const guards = createAuthGuards(new TokenVerifier(keys.publicKeyPem, ISSUER, AUDIENCE));
     app.get('/api/mine', { preHandler: guards.requireUser }, async (request) => success(request.principal?.userId));
@@ -75,7 +75,7 @@ describe('auth guards', () => {
     app.get('/api/public', { preHandler: guards.optionalUser }, async (request) => success(request.principal?.userId ?? null));
     await app.ready();
   });
-  after(() => app.close());
+  afterAll(() => app.close());
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

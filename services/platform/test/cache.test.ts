@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, describe, it } from 'node:test';
+import { afterAll, describe, it } from 'vitest';
+import { skipBecause } from '../src/testing/skip';
 import { MemoryCache, RedisCache, type Cache } from '@inkwell/platform';
 
 /** The same contract for every cache driver. */
 function cacheContract(name: string, make: () => Cache, skip: string | false = false) {
-  describe(`${name} cache`, { skip }, () => {
+  describe(`${name} cache`, { skip: skipBecause(skip) }, () => {
     const cache = skip ? undefined : make();
-    after(() => cache?.close());
+    afterAll(() => cache?.close());
 
     it('stores JSON values and returns copies', async () => {
       const value = { title: 'Moonlit Harbor', volumes: [1, 2] };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { ConfigError, SERVICE_PORTS, generateSigningKeys, loadGatewayConfig, loadServiceConfig } from '@inkwell/platform';
+import { describe, it } from 'vitest';
+import { ConfigError, SERVICE_NAMES, SERVICE_PORTS, generateSigningKeys, isSettingName, loadGatewayConfig, loadServiceConfig, requiredSettings } from '@inkwell/platform';
 
 const keys = generateSigningKeys();
 
@@ -67,5 +67,76 @@ describe('configuration', () => {
     assert.equal(config.webDist, '/srv/inkwell/web/dist');
     assert.equal(config.peers.cart.httpUrl, 'http://cart:8103');
     assert.throws(() => loadGatewayConfig({ RATE_LIMIT_MAX: '0' }, '/srv'), /RATE_LIMIT_MAX must be a whole number/);
+  });
+
+  it('believes forwarded headers from the TRUSTED_PROXIES only, and checks each entry', () => {
+    assert.deepEqual(loadServiceConfig('account', {}, { embedded: true }).trustedProxies, [], 'no one by default');
+    const config = loadGatewayConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8, loopback' }, '/srv');
+    assert.deepEqual(config.trustedProxies, ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.0/8/1', '::1/129', '*']) {
+      assert.throws(() => loadGatewayConfig({ TRUSTED_PROXIES: bad }, '/srv'), new RegExp(`TRUSTED_PROXIES entries must be IP addresses.*got "${bad.replace(/[*]/g, '\\*')}"`), bad);
+    }
+  });
+
+  it('switches file storage to an S3 bucket with S3_BUCKET, and checks the bucket, prefix and key pair', () => {
+    const local = loadServiceConfig('reader', {}, { embedded: true }).media;
+    assert.equal(local.s3, undefined);
+    assert.equal(local.publicUrl, '/media');
+    const s3 = loadServiceConfig('reader', { S3_BUCKET: 'inkwell-media', S3_ENDPOINT: 'http://127.0.0.1:9090', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'shop/', MEDIA_PUBLIC_URL: 'https://cdn.example/media/' }, { embedded: true }).media;
+    assert.deepEqual(s3.s3, { bucket: 'inkwell-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9090', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, prefix: 'shop/' });
+    assert.equal(s3.publicUrl, 'https://cdn.example/media');
+    assert.equal(loadServiceConfig('reader', { S3_BUCKET: 'inkwell-media' }, { embedded: true }).media.s3?.credentials, undefined, 'the platform\'s role when no keys are given');
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ S3_BUCKET: 'Inkwell_Media' }, /S3_BUCKET must be a bucket name/],
+      [{ S3_BUCKET: 'inkwell-media', S3_ACCESS_KEY_ID: 'id' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+      [{ S3_BUCKET: 'inkwell-media', S3_PREFIX: '../up/' }, /S3_PREFIX must be a path/],
+      [{ S3_BUCKET: 'inkwell-media', S3_ENDPOINT: 'ftp://files' }, /S3_ENDPOINT must be a http: or https: URL/],
+      [{ MEDIA_PUBLIC_URL: 'cdn.example' }, /MEDIA_PUBLIC_URL is not a valid URL/],
+    ];
+    for (const [env, message] of refused) assert.throws(() => loadServiceConfig('reader', env, { embedded: true }), message, JSON.stringify(env));
+  });
+
+  it('reads the Kafka topic, dead-letter and session settings', () => {
+    const kafka = loadServiceConfig('catalog', { KAFKA_BROKERS: '127.0.0.1:9092', KAFKA_TOPIC_PARTITIONS: '6', KAFKA_REPLICATION_FACTOR: '3', KAFKA_MAX_DELIVERY_ATTEMPTS: '8', KAFKA_SESSION_TIMEOUT_MS: '10000' }, { embedded: true }).kafka;
+    assert.deepEqual([kafka?.topicPartitions, kafka?.replicationFactor, kafka?.maxDeliveryAttempts, kafka?.sessionTimeoutMs], [6, 3, 8, 10_000]);
+    const defaults = loadServiceConfig('catalog', { KAFKA_BROKERS: '127.0.0.1:9092' }, { embedded: true }).kafka;
+    assert.deepEqual([defaults?.topicPartitions, defaults?.replicationFactor, defaults?.maxDeliveryAttempts, defaults?.sessionTimeoutMs], [undefined, undefined, 5, undefined]);
+    assert.throws(() => loadServiceConfig('catalog', { KAFKA_BROKERS: '127.0.0.1:9092', KAFKA_MAX_DELIVERY_ATTEMPTS: '0' }, { embedded: true }), /KAFKA_MAX_DELIVERY_ATTEMPTS must be a whole number from 1/);
+    assert.throws(() => loadServiceConfig('catalog', { KAFKA_BROKERS: '127.0.0.1:9092', KAFKA_SESSION_TIMEOUT_MS: '500' }, { embedded: true }), /KAFKA_SESSION_TIMEOUT_MS must be a whole number from 6000/);
+  });
+
+  it('reads the Kafka namespace that prefixes topics and consumer groups', () => {
+    const kafka = (env: Record<string, string>) => loadServiceConfig('catalog', { KAFKA_BROKERS: '127.0.0.1:9092', ...env }, { embedded: true }).kafka;
+    assert.equal(kafka({})?.namespace, '');
+    assert.equal(kafka({ KAFKA_NAMESPACE: 'cluster-3f9a.' })?.namespace, 'cluster-3f9a.');
+    for (const namespace of ['staging/', 'a b.', 'x'.repeat(101)]) {
+      assert.throws(() => kafka({ KAFKA_NAMESPACE: namespace }), /KAFKA_NAMESPACE must be at most 100 letters, digits, dots, underscores and hyphens/, namespace);
+    }
+  });
+
+  it('lists every setting it reads, with what each workload cannot start without', () => {
+    for (const name of ['TRUSTED_PROXIES', 'EMAIL_FROM', 'CATALOG_DATABASE_URL', 'SUPPORT_GRPC_ADDR', 'RATE_LIMIT_MAX', 'S3_BUCKET']) assert.ok(isSettingName(name), name);
+    for (const name of ['MAIL_FROM', 'STRIPE_SECRET_KEY', 'INKWELL_PROTO_DIR']) assert.equal(isSettingName(name), false, name);
+    assert.deepEqual(requiredSettings('account'), [['INKWELL_SERVICE'], ['AUTH_PUBLIC_KEY'], ['AUTH_PRIVATE_KEY'], ['KAFKA_BROKERS'], ['DATABASE_URL', 'ACCOUNT_DATABASE_URL']]);
+    assert.deepEqual(requiredSettings('reader').flat(), ['INKWELL_SERVICE', 'AUTH_PUBLIC_KEY', 'MEDIA_URL_SECRET', 'KAFKA_BROKERS', 'DATABASE_URL', 'READER_DATABASE_URL']);
+    assert.deepEqual(requiredSettings('gateway'), [['INKWELL_SERVICE']]);
+    // The required ones are exactly what a service on its own refuses to start without.
+    const valid: Record<string, string> = {
+      AUTH_PUBLIC_KEY: keys.publicKeyPem,
+      AUTH_PRIVATE_KEY: keys.privateKeyPem,
+      KAFKA_BROKERS: 'kafka:9092',
+      DATABASE_URL: 'postgres://u:p@db:5432/inkwell',
+      MEDIA_URL_SECRET: 'a-media-url-secret-of-32-characters!',
+    };
+    for (const service of SERVICE_NAMES) {
+      // INKWELL_SERVICE is the launcher's: it picks which loader runs.
+      const required = requiredSettings(service).map((names) => names[0]!).filter((name) => name !== 'INKWELL_SERVICE');
+      const env = Object.fromEntries(required.map((name) => [name, valid[name]!]));
+      assert.doesNotThrow(() => loadServiceConfig(service, env, { embedded: false }), service);
+      for (const name of required) {
+        const { [name]: _left, ...without } = env;
+        assert.throws(() => loadServiceConfig(service, without, { embedded: false }), ConfigError, `${service} without ${name}`);
+      }
+    }
   });
 });

@@ -3,10 +3,9 @@
  * Catalog.GetProducts from memory, and a stand-in order whose ServiceInfo.Describe itself calls
  * the catalog, so every assertion goes over HTTP/2 through the same code the services use.
  */
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, credentials, Metadata, type ClientReadableStream } from '@grpc/grpc-js';
@@ -114,7 +113,7 @@ function client<T extends ServiceContract<T>>(
   deadlineMs?: number,
 ) {
   const created = createGrpcClient<T>(location.proto, location.service, address, deadlineMs ? { deadlineMs } : {});
-  t.after(() => created.close());
+  t.onTestFinished(() => created.close());
   return created;
 }
 
@@ -166,7 +165,7 @@ describe('calls between two services', () => {
   let order: Running;
   let catalogFromOrder: GrpcClient<CatalogService>;
 
-  before(async () => {
+  beforeAll(async () => {
     catalog = await start((fn) => stops.push(fn), catalogWith(async ({ ids }, metadata) => {
       requestIdsSeenByCatalog.push(...metadata.get('x-request-id').map(String));
       const found = [...new Set(ids)].flatMap((id) => products.get(id) ?? []);
@@ -188,7 +187,7 @@ describe('calls between two services', () => {
     );
   });
 
-  after(async () => {
+  afterAll(async () => {
     catalogFromOrder.close();
     await Promise.all(stops.map((stop) => stop()));
   });
@@ -239,7 +238,7 @@ describe('calls between two services', () => {
 
 describe('failures reach the caller as gRPC statuses', () => {
   test('a NOT_FOUND domain error arrives as NOT_FOUND with its message', async (t) => {
-    const { address } = await start(t.after.bind(t), catalogWith(async ({ ids }) => {
+    const { address } = await start(t.onTestFinished, catalogWith(async ({ ids }) => {
       throw Object.assign(new Error(`No product ${ids.join(', ')}`), { code: 'NOT_FOUND' });
     }));
     const catalogClient = client<CatalogService>(t, CATALOG, address);
@@ -251,7 +250,7 @@ describe('failures reach the caller as gRPC statuses', () => {
   });
 
   test("the platform's HTTP NotFoundError arrives as NOT_FOUND too", async (t) => {
-    const { address } = await start(t.after.bind(t), catalogWith(async () => {
+    const { address } = await start(t.onTestFinished, catalogWith(async () => {
       throw new NotFoundError();
     }));
     const catalogClient = client<CatalogService>(t, CATALOG, address);
@@ -263,11 +262,11 @@ describe('failures reach the caller as gRPC statuses', () => {
   });
 
   test('a NOT_FOUND from a downstream call passes through the middle service unchanged', async (t) => {
-    const downstream = await start(t.after.bind(t), catalogWith(async () => {
+    const downstream = await start(t.onTestFinished, catalogWith(async () => {
       throw Object.assign(new Error('No product p-9'), { code: 'NOT_FOUND' });
     }));
     const downstreamClient = client<CatalogService>(t, CATALOG, downstream.address);
-    const middle = await start(t.after.bind(t), catalogWith((request) => downstreamClient.getProducts(request)));
+    const middle = await start(t.onTestFinished, catalogWith((request) => downstreamClient.getProducts(request)));
     const catalogClient = client<CatalogService>(t, CATALOG, middle.address);
 
     await assert.rejects(catalogClient.getProducts({ ids: ['p-9'], country: '' }), callError('NOT_FOUND', 'No product p-9'));
@@ -275,7 +274,7 @@ describe('failures reach the caller as gRPC statuses', () => {
 
   test('any other error is INTERNAL with a generic message, and logged in full on the server', async (t) => {
     const secret = 'connect ECONNREFUSED 10.0.4.7:5432 user=catalog password=hunter2';
-    const { address, lines } = await start(t.after.bind(t), catalogWith(async () => {
+    const { address, lines } = await start(t.onTestFinished, catalogWith(async () => {
       throw new Error(secret);
     }));
     const catalogClient = client<CatalogService>(t, CATALOG, address);
@@ -294,7 +293,7 @@ describe('failures reach the caller as gRPC statuses', () => {
   });
 
   test('a code outside the domain list is INTERNAL too', async (t) => {
-    const { address } = await start(t.after.bind(t), catalogWith(async () => {
+    const { address } = await start(t.onTestFinished, catalogWith(async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' });
     }));
     const catalogClient = client<CatalogService>(t, CATALOG, address);
@@ -303,7 +302,7 @@ describe('failures reach the caller as gRPC statuses', () => {
   });
 
   test('a call outliving its deadline fails with DEADLINE_EXCEEDED; a per-call deadline overrides it', async (t) => {
-    const { address } = await start(t.after.bind(t), catalogWith(async () => {
+    const { address } = await start(t.onTestFinished, catalogWith(async () => {
       await sleep(200);
       return { products: [product()] };
     }));
@@ -329,7 +328,7 @@ describe('health watch and shutdown', () => {
     const health = loadService(HEALTH.proto, HEALTH.service);
     const method = health.Watch!;
     const raw = new Client(address, credentials.createInsecure());
-    t.after(() => raw.close());
+    t.onTestFinished(() => raw.close());
     const call: ClientReadableStream<HealthCheckResponse> = raw.makeServerStreamRequest(
       method.path,
       method.requestSerialize,
@@ -345,7 +344,7 @@ describe('health watch and shutdown', () => {
   }
 
   test('Watch sends the status now and on each change, and ends when the server shuts down', async (t) => {
-    const { server, address } = await start(t.after.bind(t), catalogWith(async () => ({ products: [] })));
+    const { server, address } = await start(t.onTestFinished, catalogWith(async () => ({ products: [] })));
     const known = watch(t, address, CATALOG.service);
     const later = watch(t, address, 'inkwell.later.v1.Later');
     await until(() => known.seen.length === 1 && later.seen.length === 1, 'the first watch messages');
@@ -365,7 +364,7 @@ describe('health watch and shutdown', () => {
   });
 
   test('after shutdown the port is closed and a second shutdown is harmless', async (t) => {
-    const { server, address } = await start(t.after.bind(t), catalogWith(async () => ({ products: [] })));
+    const { server, address } = await start(t.onTestFinished, catalogWith(async () => ({ products: [] })));
     assert.equal(await checkHealth(address), 'SERVING');
 
     await server.shutdown();
@@ -377,9 +376,9 @@ describe('health watch and shutdown', () => {
   test('shutdown cuts off calls still running after the grace period', async (t) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    t.after(() => release());
+    t.onTestFinished(() => release());
     const { server, address, lines } = await start(
-      t.after.bind(t),
+      t.onTestFinished,
       catalogWith(async () => {
         await held;
         return { products: [] };
@@ -400,21 +399,9 @@ describe('health watch and shutdown', () => {
 });
 
 describe('proto folder', () => {
-  test('INKWELL_PROTO_DIR overrides the folder, and must hold the protos', async (t) => {
-    const empty = await mkdtemp(path.join(os.tmpdir(), 'inkwell-protos-'));
-    const previous = process.env.INKWELL_PROTO_DIR;
-    t.after(async () => {
-      if (previous === undefined) delete process.env.INKWELL_PROTO_DIR;
-      else process.env.INKWELL_PROTO_DIR = previous;
-      await rm(empty, { recursive: true, force: true });
-    });
-    delete process.env.INKWELL_PROTO_DIR;
+  test("is the repository's proto/ folder, found above the code", () => {
     const found = protoDir();
     assert.equal(path.basename(found), 'proto');
-
-    process.env.INKWELL_PROTO_DIR = found;
-    assert.equal(protoDir(), found);
-    process.env.INKWELL_PROTO_DIR = empty;
-    assert.throws(() => protoDir(), /INKWELL_PROTO_DIR=.* does not hold Inkwell's protos/);
+    assert.ok(existsSync(path.join(found, 'grpc', 'health', 'v1', 'health.proto')));
   });
 });

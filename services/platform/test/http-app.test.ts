@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, NotFoundError, createHttpApp, success, type App } from '@inkwell/platform';
+import { BadRequestError, NotFoundError, NumericId, createHttpApp, success, type App } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 
 describe('HTTP app factory', () => {
   let app: App;
   let databaseUp = true;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await createHttpApp({
       name: 'test',
       logger: testLogger,
@@ -34,13 +34,19 @@ describe('HTTP app factory', () => {
         if (request.params.id === 'missing') throw new NotFoundError();
         if (request.params.id === 'bad') throw new BadRequestError('That id cannot be used here.');
         if (request.params.id === 'boom') throw new Error('secret internal detail');
+        if (request.params.id === 'locked') throw Object.assign(new Error('That is not yours.'), { statusCode: 403 });
+        if (request.params.id === 'gone') throw Object.assign(new Error('That was removed.'), { statusCode: 410 });
         return success({ id: request.params.id, count: request.query.count ?? null });
       },
+    });
+    app.get('/api/ids/:id', {
+      schema: { params: Type.Object({ id: NumericId() }) },
+      handler: async (request) => success({ id: request.params.id }),
     });
     await app.ready();
   });
 
-  after(() => app.close());
+  afterAll(() => app.close());
 
   it('wraps answers in the envelope and echoes the request id', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/things/7?count=3', headers: { 'x-request-id': 'req-123' } });
@@ -66,7 +72,7 @@ describe('HTTP app factory', () => {
     assert.equal(missing.json().status.message, 'count is required in the request body.');
     const negative = await app.inject({ method: 'GET', url: '/api/things/1?count=-5' });
     assert.equal(negative.statusCode, 400);
-    assert.equal(negative.json().status.message, 'count in the query must be >= 0.');
+    assert.equal(negative.json().status.message, 'count in the query must be at least 0.');
     const wrongType = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 'many' } });
     assert.equal(wrongType.statusCode, 400);
     assert.equal(wrongType.json().status.type, 'BadRequest');
@@ -94,6 +100,39 @@ describe('HTTP app factory', () => {
     const bad = await app.inject({ method: 'GET', url: '/api/things/bad' });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().status.message, 'That id cannot be used here.');
+  });
+
+  it('names the status of any 4xx error in status.type, not only BadRequest', async () => {
+    const locked = await app.inject({ method: 'GET', url: '/api/things/locked' });
+    assert.equal(locked.statusCode, 403);
+    assert.deepEqual(locked.json(), { status: { type: 'Forbidden', message: 'That is not yours.' }, response: null });
+    const gone = await app.inject({ method: 'GET', url: '/api/things/gone' });
+    assert.equal(gone.statusCode, 410);
+    assert.equal(gone.json().status.type, 'Gone');
+  });
+
+  it('refuses an id a JSON number cannot hold exactly, naming the limit', async () => {
+    assert.deepEqual((await app.inject('/api/ids/9007199254740991')).json(), { status: { type: 'Success' }, response: { id: 9007199254740991 } });
+    for (const id of ['9007199254740992', '9223372036854775807', '9223372036854775808', '99999999999999999999999']) {
+      const response = await app.inject(`/api/ids/${id}`);
+      assert.equal(response.statusCode, 400, id);
+      assert.equal(response.json().status.message, 'id in the path must be at most 9007199254740991.');
+    }
+  });
+
+  it('refuses numbers that are not finite, which Ajv would let past minimum and maximum', async () => {
+    const query = await app.inject('/api/things/7?count=1e400');
+    assert.equal(query.statusCode, 400);
+    assert.equal(query.json().status.message, 'count in the query must be a finite number.');
+    const body = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"x","count":1e400}' });
+    assert.equal(body.statusCode, 400);
+    assert.equal(body.json().status.type, 'BadRequest');
+  });
+
+  it('refuses text holding the NUL character, which PostgreSQL cannot store', async () => {
+    const body = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\u0000b","count":1}' });
+    assert.equal(body.statusCode, 400);
+    assert.deepEqual(body.json(), { status: { type: 'BadRequest', message: 'name in the request body may not contain the NUL character (\\u0000).' }, response: null });
   });
 
   it('hides the details of unexpected errors behind a 500 envelope', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Database, migrate } from '@inkwell/platform';
 import { createTestDatabase, testLogger, type TestDatabase } from '@inkwell/platform/testing';
 
@@ -11,7 +11,7 @@ describe('numbered SQL migrations (real Postgres)', () => {
   let db: Database;
   let dir: string;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase('migrate');
     db = new Database(database.url, testLogger);
     dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
@@ -19,7 +19,7 @@ describe('numbered SQL migrations (real Postgres)', () => {
     await writeFile(path.join(dir, '002_series_title.sql'), "ALTER TABLE series ADD COLUMN title text NOT NULL DEFAULT '';");
   });
 
-  after(async () => {
+  afterAll(async () => {
     await db.close();
     await database.drop();
     await rm(dir, { recursive: true, force: true });

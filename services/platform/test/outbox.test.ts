@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import {
   Database,
@@ -32,7 +32,7 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
   let database: TestDatabase;
   let db: Database;
 
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase('outbox');
     db = new Database(database.url, testLogger);
     await migrate(db, 'platform', PLATFORM_MIGRATIONS, testLogger);
@@ -40,7 +40,7 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     await db.query('CREATE TABLE effects (consumer text NOT NULL, event_id uuid NOT NULL, at timestamptz DEFAULT now())');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await db.close();
     await database.drop();
   });
@@ -160,7 +160,11 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     assert.equal(await effectCount('flaky'), 1);
   });
 
-  it('keeps per-key order: a later event of a failing aggregate waits, other aggregates go ahead', async () => {
+  /**
+   * Outbox rows a-1, b-1, a-2 (keys a and b) for a consumer group whose first delivery of a-1 fails;
+   * `seen` lists the product ids it handled, in order.
+   */
+  const orderedEventsWithFailingHead = async () => {
     const bus = new InProcessEventBus(testLogger);
     const seen: string[] = [];
     let failFirst = true;
@@ -168,30 +172,101 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
       group: 'ordered',
       types: ['product.changed'],
       handler: async (event) => {
-        const data = event.data as { productId: string };
-        if (data.productId === 'a-1' && failFirst) {
+        const { productId } = event.data as { productId: string };
+        if (productId === 'a-1' && failFirst) {
           failFirst = false;
           throw new Error('first attempt fails');
         }
-        seen.push(data.productId);
+        seen.push(productId);
       },
     });
     await bus.start();
     const outbox = new Outbox('catalog');
-    await db.transaction(async (tx) => {
-      await outbox.add(
+    await db.transaction((tx) =>
+      outbox.add(
         tx,
         { type: 'product.changed', key: 'a', data: { productId: 'a-1' } },
         { type: 'product.changed', key: 'b', data: { productId: 'b-1' } },
         { type: 'product.changed', key: 'a', data: { productId: 'a-2' } },
-      );
-    });
+      ),
+    );
+    return { bus, seen, outbox };
+  };
+
+  it('keeps per-key order: a later event of a failing aggregate waits, other aggregates go ahead', async () => {
+    const { bus, seen } = await orderedEventsWithFailingHead();
     const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 1, maxBackoffMs: 1 });
     await relay.drain();
     assert.deepEqual(seen, ['b-1'], 'a-2 waits behind the failed a-1');
     await new Promise((resolve) => setTimeout(resolve, 10));
     await relay.drain();
     assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
+  });
+
+  it('keeps per-key order across batches: a drain before the backoff ends publishes nothing of the waiting key', async () => {
+    const { bus, seen, outbox } = await orderedEventsWithFailingHead();
+    const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 60_000, maxBackoffMs: 60_000 });
+    await relay.drain();
+    assert.deepEqual(seen, ['b-1']);
+    await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-3' } }));
+    assert.equal(await relay.drain(), 0, 'a-1 is still backing off');
+    assert.deepEqual(seen, ['b-1'], 'a-2 and a-3 wait behind a-1 in a later batch too');
+
+    await db.query("UPDATE outbox SET next_attempt_at = now() WHERE data->>'productId' = 'a-1'");
+    assert.equal(await relay.drain(), 3);
+    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2', 'a-3']);
+  });
+
+  it('keeps per-key order across replicas: a later event waits while another replica is still publishing the earlier one', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    const seen: string[] = [];
+    let releaseFirst!: () => void;
+    const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstArrived!: () => void;
+    const firstInFlight = new Promise<void>((resolve) => (firstArrived = resolve));
+    await bus.subscribe({
+      group: 'ordered',
+      types: ['product.changed'],
+      handler: async (event) => {
+        const { productId } = event.data as { productId: string };
+        if (productId === 'a-1') {
+          firstArrived();
+          await firstReleased;
+        }
+        seen.push(productId);
+      },
+    });
+    await bus.start();
+    const outbox = new Outbox('catalog');
+    await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-1' } }));
+    const replicaA = new OutboxRelay(db, bus, testLogger);
+    const replicaB = new OutboxRelay(db, bus, testLogger);
+    const drainA = replicaA.drain();
+    await firstInFlight;
+    // Committed after replica A claimed its batch, so only replica B can see it.
+    await db.transaction((tx) =>
+      outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-2' } }, { type: 'product.changed', key: 'b', data: { productId: 'b-1' } }),
+    );
+    assert.equal(await replicaB.drain(), 1);
+    assert.deepEqual(seen, ['b-1'], 'a-2 waits while a-1 is locked by replica A');
+
+    releaseFirst();
+    assert.equal(await drainA, 1);
+    assert.equal(await replicaB.drain(), 1);
+    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
+  });
+
+  it('relays a burst of one aggregate in a single drain', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    const seen: string[] = [];
+    await bus.subscribe({ group: 'burst', types: ['product.changed'], handler: async (event) => void seen.push((event.data as { productId: string }).productId) });
+    await bus.start();
+    const outbox = new Outbox('catalog');
+    const burst = Array.from({ length: 5 }, (_, index) => ({ type: 'product.changed', key: 'c', data: { productId: `c-${index}` } }));
+    await db.transaction((tx) => outbox.add(tx, ...burst));
+    const relay = new OutboxRelay(db, bus, testLogger, { batchSize: 2 });
+    assert.equal(await relay.drain(), 5);
+    assert.deepEqual(seen, ['c-0', 'c-1', 'c-2', 'c-3', 'c-4']);
   });
 
   it('refuses to write an event type missing from the catalogue or with malformed data', async () => {

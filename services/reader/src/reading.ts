@@ -1,5 +1,5 @@
 import { BadRequestError, DomainError, NotFoundError, type Queryable } from '@inkwell/platform';
-import { parseIdOrReadableUrl, READER_DENIED_BODY, type GeoRestrictionStatus } from '@inkwell/catalog/domain';
+import { parseIdOrReadableUrl, READER_DENIED_BODY, type GeoRestrictionStatus } from '@inkwell/contracts/catalog-rules';
 import type { CatalogPublications, Publication } from './catalog/publication';
 import { readingVerdict } from './domain';
 import { ownsPublication } from './library/ownership';

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_ROLE } from '@inkwell/platform';
-import { normalizeCountry } from '@inkwell/catalog/domain';
+import { ADMIN_ROLE, countryFromGeoHeader } from '@inkwell/platform';
 
 /** Who is asking, as far as reading access cares. */
 export interface Viewer {
@@ -12,10 +11,9 @@ export interface Viewer {
 
 /** Call after an auth guard has read the token. */
 export function viewerOf(request: FastifyRequest, geoCountryHeader: string): Viewer {
-  const header = request.headers[geoCountryHeader];
   return {
     userId: request.principal?.userId,
     isAdmin: request.principal?.roles.includes(ADMIN_ROLE) ?? false,
-    country: normalizeCountry(Array.isArray(header) ? header[0] : header),
+    country: countryFromGeoHeader(request.headers[geoCountryHeader]),
   };
 }

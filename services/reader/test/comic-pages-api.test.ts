@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { PRICE_TYPES, READER_DENIED_BODY } from '@inkwell/catalog/domain';
-import type { PriceType } from '@inkwell/catalog/demo';
+import type { PriceType } from '@inkwell/catalog/domain';
 import { NOT_FOUND_MESSAGE } from '@inkwell/platform';
 import { createProduct, createSeries } from '../../catalog/test/factories';
 import { startReader, tokens, type Json, type ReaderHarness } from './support/harness';
@@ -25,7 +25,7 @@ describe('comic pages: GET /comic/{id}/pages and /comic/{id}/pages/{n}', () => {
   const byPriceType = new Map<PriceType, number>();
   let ids: Record<string, number>;
 
-  before(async () => {
+  beforeAll(async () => {
     harness = await startReader();
     cast = await tokens();
     const db = harness.catalogDb;
@@ -53,7 +53,7 @@ describe('comic pages: GET /comic/{id}/pages and /comic/{id}/pages/{n}', () => {
     await harness.completeOrder('owner-1', [...byPriceType.values(), ids.regionLocked!]);
   });
 
-  after(() => harness?.close());
+  afterAll(() => harness?.close());
 
   const who = () => ({ anonymous: undefined, reader: cast.reader, owner: cast.owner });
 

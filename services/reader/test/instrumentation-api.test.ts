@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { signTestToken } from '@inkwell/platform/testing';
 import { startReader, type Json, type ReaderHarness } from './support/harness';
 
@@ -11,11 +11,11 @@ describe('reading-session instrumentation: POST /account/instrumentation', () =>
     return rows.map((row) => ({ key: row.key, ...row.data }));
   };
 
-  before(async () => {
+  beforeAll(async () => {
     harness = await startReader();
   });
 
-  after(() => harness?.close());
+  afterAll(() => harness?.close());
 
   it('accepts a session from a signed-in reader and from a visitor, and hands each to analytics as an event', async () => {
     const token = await signTestToken({ userId: 'session-reader' });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { signTestToken } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../catalog/test/factories';
 import { orderCompleted, startReader, type Json, type ReaderHarness } from './support/harness';
@@ -24,7 +24,7 @@ describe('My Comics: /mycomics', () => {
   };
   const list = (query = '', as = token) => harness.request('GET', `/api/mycomics${query}`, { token: as });
 
-  before(async () => {
+  beforeAll(async () => {
     harness = await startReader();
     const db = harness.catalogDb;
     const tide = await createSeries(db, { title: 'Tidewater', readableUrl: 'tidewater' });
@@ -49,7 +49,7 @@ describe('My Comics: /mycomics', () => {
     token = await signTestToken({ userId });
   });
 
-  after(() => harness?.close());
+  afterAll(() => harness?.close());
 
   it('needs a signed-in reader for every library call', async () => {
     const calls: Array<['GET' | 'POST' | 'PATCH', string, unknown?]> = [
@@ -73,7 +73,7 @@ describe('My Comics: /mycomics', () => {
   it('grants an order.completed delivered twice once: owned, on the shelf, shelved when bought', async () => {
     await harness.deliver('order', 'order.completed', orderCompleted('order-77', userId, [ids.tide1!, ids.tide2!]), 2);
     await harness.deliver('order', 'order.completed', orderCompleted('order-78', userId, [ids.ember1!], 'Print'));
-    const { rows } = await harness.context.db.query<{ product_id: number }>('SELECT product_id FROM owned_publications WHERE user_id = $1 ORDER BY product_id', [userId]);
+    const { rows } = await harness.context.db.query<{ product_id: number }>('SELECT product_id FROM entitlement_purchases WHERE user_id = $1 ORDER BY product_id', [userId]);
     assert.deepEqual(rows.map((row) => row.product_id), [ids.tide1, ids.tide2], 'print copies give no reading rights');
     const answer = await list();
     assert.equal(answer.status, 200);
@@ -233,7 +233,7 @@ describe('My Comics: /mycomics', () => {
     await harness.completeOrder(userId, [ids.tide1!]);
     await harness.request('PATCH', `/api/mycomics/${ids.tide1}`, { token, body: { ReadingProgress: 2 } });
     await harness.deliver('account', 'account.deleted', { userId });
-    for (const table of ['owned_publications', 'shelf_items', 'reading_progress']) {
+    for (const table of ['entitlement_purchases', 'shelf_items', 'reading_progress']) {
       const { rowCount } = await harness.context.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [userId]);
       assert.equal(rowCount, 0, table);
     }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import sharp from 'sharp';
 import { TEST_MEDIA_URL_SECRET } from '@inkwell/platform/testing';
 import { createProduct } from '../../catalog/test/factories';
@@ -13,14 +13,14 @@ describe('page images: GET /reader/pages/... by signed link', () => {
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-  before(async () => {
+  beforeAll(async () => {
     harness = await startReader();
     productId = await createProduct(harness.catalogDb, { name: 'Paper Moons', variants: [{ priceType: 'Free', priceCents: 0 }] });
     await harness.ingestPages(productId, 2);
     page = (await harness.request('GET', `/api/comic/${productId}/pages/1`)).body.response;
   });
 
-  after(() => harness?.close());
+  afterAll(() => harness?.close());
 
   it('serves each width as WebP and as JPEG, cacheable by browsers and CDNs until the link expires', async () => {
     const ttl = harness.context.config.media.urlTtlSeconds;

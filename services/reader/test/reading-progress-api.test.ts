@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { READER_DENIED_BODY } from '@inkwell/catalog/domain';
 import { signTestToken } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../catalog/test/factories';
@@ -18,7 +18,7 @@ describe('reading progress: PATCH /mycomics/{id} and updateReadingProgressForPub
     return rows.map((row) => row.data);
   };
 
-  before(async () => {
+  beforeAll(async () => {
     harness = await startReader();
     const db = harness.catalogDb;
     const series = await createSeries(db, { title: 'Glass Harbor' });
@@ -34,7 +34,7 @@ describe('reading progress: PATCH /mycomics/{id} and updateReadingProgressForPub
     await harness.ingestPages(ids.short!, 4, { width: 400, height: 600 });
   });
 
-  after(() => harness?.close());
+  afterAll(() => harness?.close());
 
   it('syncs one reader across two sessions: the write made last on its device wins, whatever order they arrive in', async () => {
     const phone = await signTestToken({ userId: 'sync-reader', sessionId: 'phone' });

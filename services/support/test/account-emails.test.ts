@@ -1,32 +1,39 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Outbox } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
-import { supportService } from '../src';
+import { supportService, type SupportParts } from '../src';
+import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, linksInText, mailsTo } from './factories';
 
 /**
  * The account events the support service consumes, published on the bus as the account service's
- * relay publishes them, and the mails that come out, read back through the staff API.
+ * relay publishes them, and the mails that come out, read back through the staff API. The events
+ * name links by id; the links come from the account service's gRPC contract.
  */
 describe('account emails', () => {
-  let service: TestService;
+  let service: TestService<SupportParts>;
   let publicUrl: string;
+  let links: AccountLinksStandIn;
 
-  before(async () => {
-    service = await buildTestService(supportService);
+  beforeAll(async () => {
+    links = await startAccountLinks();
+    service = await buildTestService(supportService, { config: links.config });
     await service.bus.start();
     publicUrl = service.context.config.publicUrl;
   });
-  after(() => service.close());
+  afterAll(async () => {
+    await service?.close();
+    await links?.close();
+  });
 
   it('mails the verification link after sign-up, stored and delivered', async () => {
     const email = address();
-    await service.bus.publish(accountEvent('account.created', { userId: 'user-1', email, verificationToken: 'verify+me/1' }));
+    const link = `${publicUrl}/email-verified/?token=verify%2Bme%2F1`;
+    await service.bus.publish(accountEvent('account.created', { userId: 'user-1', email, verificationLinkId: links.request(link) }));
     const [mail, ...others] = await mailsTo(service, email);
     assert.equal(others.length, 0);
     assert.ok(mail);
-    const link = `${publicUrl}/email-verified/?token=verify%2Bme%2F1`;
     assert.equal(mail.subject, 'Verify your email for Inkwell');
     assert.equal(mail.from, service.context.config.email.from);
     assert.equal(mail.templateName, 'verify-email');
@@ -42,15 +49,17 @@ describe('account emails', () => {
     assert.match(mail.events[1]!.completeEventString, /Stored/);
   });
 
-  it('sends nothing for an account created without a verification token', async () => {
+  it('sends nothing for an account created without a verification link, and asks for no link', async () => {
     const email = address('staff-made');
+    const issued = links.issued();
     await service.bus.publish(accountEvent('account.created', { userId: 'user-2', email }));
     assert.deepEqual(await mailsTo(service, email), []);
+    assert.equal(links.issued(), issued);
   });
 
   it('mails the verification link again when the reader asks', async () => {
     const email = address();
-    await service.bus.publish(accountEvent('account.verification-requested', { userId: 'user-3', email, verificationToken: 'again' }));
+    await service.bus.publish(accountEvent('account.verification-requested', { userId: 'user-3', email, verificationLinkId: links.request(`${publicUrl}/email-verified/?token=again`) }));
     const mails = await mailsTo(service, email);
     assert.deepEqual(mails.map((mail) => mail.templateName), ['verify-email']);
     assert.ok(mails[0]!.textBody.includes(`${publicUrl}/email-verified/?token=again`));
@@ -58,7 +67,7 @@ describe('account emails', () => {
 
   it('mails the password-reset link', async () => {
     const email = address();
-    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-4', email, resetToken: 'reset-1' }));
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-4', email, resetLinkId: links.request(`${publicUrl}/reset-password/?token=reset-1`) }));
     const [mail] = await mailsTo(service, email);
     assert.equal(mail?.subject, 'Reset your Inkwell password');
     assert.ok(mail.textBody.includes(`${publicUrl}/reset-password/?token=reset-1`));
@@ -68,7 +77,8 @@ describe('account emails', () => {
   it('sends a requested email change to the new address and the finished change to the old one', async () => {
     const oldEmail = address('old');
     const newEmail = address('new');
-    await service.bus.publish(accountEvent('account.email-changed', { userId: 'user-5', oldEmail, newEmail, confirmationToken: 'change-1' }));
+    const confirmationLinkId = links.request(`${publicUrl}/change-email/?token=change-1`);
+    await service.bus.publish(accountEvent('account.email-changed', { userId: 'user-5', oldEmail, newEmail, confirmationLinkId }));
     const [confirm, ...more] = await mailsTo(service, newEmail);
     assert.equal(more.length, 0);
     assert.equal(confirm?.subject, 'Confirm your new Inkwell email address');
@@ -86,18 +96,47 @@ describe('account emails', () => {
 
   it('sends one mail for an event delivered again, one after the other or at the same time', async () => {
     const email = address();
-    const event = accountEvent('account.password-reset-requested', { userId: 'user-6', email, resetToken: 'once' });
+    const issued = links.issued();
+    const event = accountEvent('account.password-reset-requested', { userId: 'user-6', email, resetLinkId: links.request(`${publicUrl}/reset-password/?token=once`) });
     await service.bus.publish(event);
     await service.bus.publish(event);
     await Promise.all([service.bus.publish(event), service.bus.publish(event)]);
     const mails = await mailsTo(service, email);
     assert.equal(mails.length, 1);
     assert.deepEqual(mails[0]!.events.map((e) => e.eventType), ['Send', 'Delivery']);
+    assert.equal(links.issued(), issued + 1, 'the link was asked for once');
+  });
+
+  it('sends no mail, and does not retry, when the account service no longer issues the link', async () => {
+    const email = address();
+    const spent = links.request(`${publicUrl}/reset-password/?token=spent`);
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-10', email: address('first'), resetLinkId: spent }));
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-10', email, resetLinkId: spent }));
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-10', email, resetLinkId: '00000000-0000-4000-8000-000000000000' }));
+    assert.deepEqual(await mailsTo(service, email), []);
+  });
+
+  it('leaves the event undelivered while the account service cannot be reached', async () => {
+    const unreachable = await startAccountLinks();
+    await unreachable.close();
+    // Port 1 rather than the closed stand-in's: a port let go can be taken by another test file's
+    // server at once, which would then answer.
+    const { peers } = unreachable.config;
+    const offline = await buildTestService(supportService, { config: { peers: { ...peers, account: { ...peers.account, grpcAddress: '127.0.0.1:1' } } } });
+    try {
+      await offline.bus.start();
+      const event = accountEvent('account.password-reset-requested', { userId: 'user-11', email: address(), resetLinkId: unreachable.request('unused') });
+      await assert.rejects(offline.bus.publish(event), /failed to handle account.password-reset-requested/);
+      const handled = await offline.context.db.query('SELECT 1 FROM inbox WHERE event_id = $1', [event.id]);
+      assert.equal(handled.rowCount, 0, 'the event can be delivered again');
+    } finally {
+      await offline.close();
+    }
   });
 
   it('escapes the values it puts into the HTML', async () => {
     const email = `o'brien&co-${process.pid}@example.com`;
-    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-7', email, resetToken: 'r' }));
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-7', email, resetLinkId: links.request(`${publicUrl}/reset-password/?token=r`) }));
     const [mail] = await mailsTo(service, email);
     assert.ok(mail);
     assert.ok(mail.htmlBody.includes(`o&#39;brien&amp;co-${process.pid}@example.com`));
@@ -114,7 +153,8 @@ describe('account emails', () => {
   it('mails what arrives through an outbox and its relay, the way the account service writes it', async () => {
     const email = address();
     const outbox = new Outbox('account');
-    await service.context.db.transaction((tx) => outbox.add(tx, { type: 'account.created', key: 'user-9', data: { userId: 'user-9', email, verificationToken: 'via-outbox' } }));
+    const verificationLinkId = links.request(`${publicUrl}/email-verified/?token=via-outbox`);
+    await service.context.db.transaction((tx) => outbox.add(tx, { type: 'account.created', key: 'user-9', data: { userId: 'user-9', email, verificationLinkId } }));
     await service.relay.drain();
     const mails = await mailsTo(service, email);
     assert.equal(mails.length, 1);

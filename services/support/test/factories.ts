@@ -1,6 +1,6 @@
 import { createEnvelope, type EventEnvelope } from '@inkwell/platform';
 import { signTestToken, type TestService } from '@inkwell/platform/testing';
-import { sendQueuedEmails } from '../src';
+import type { SupportParts } from '../src';
 import type { SentEmail } from '../src/store/sent-emails';
 
 let counter = 0;
@@ -18,8 +18,8 @@ export const adminToken = () => signTestToken({ userId: 'staff-1', email: 'staff
 export const readerToken = () => signTestToken({ userId: 'reader-1', email: 'reader@example.com', roles: [] });
 
 /** Sends what is queued, then reads every mail to `to` through the staff API, oldest first. */
-export async function mailsTo(service: TestService, to: string): Promise<SentEmail[]> {
-  await sendQueuedEmails(service.context);
+export async function mailsTo(service: TestService<SupportParts>, to: string): Promise<SentEmail[]> {
+  await service.exposed.sendQueuedEmails();
   const response = await service.app.inject({
     method: 'POST',
     url: '/api/dashboard/sent-emails/post-pagination',

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { InProcessEventBus, buildService, freePort, type BuiltService } from '@inkwell/platform';
+import { InProcessEventBus, SendFailure, SmtpEmailSender, buildService, freePort, type BuiltService } from '@inkwell/platform';
 import { createTestDatabase, testCache, testLogger, testServiceConfig, type TestDatabase } from '@inkwell/platform/testing';
-import { sendQueuedEmails, supportService } from '../src';
-import { SendFailure } from '../src/email/sender';
-import { SmtpEmailSender } from '../src/email/smtp-sender';
+import { supportService, type SupportParts } from '../src';
+import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address } from './factories';
 
 interface Received {
@@ -111,11 +110,11 @@ describe('SMTP email driver against a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let url: string;
 
-  before(async () => {
+  beforeAll(async () => {
     smtp = await startSmtpServer();
     url = `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${smtp.port}`;
   });
-  after(() => smtp.close());
+  afterAll(() => smtp.close());
 
   const email = (to: string) => ({
     messageId: `<${to.split('@')[0]}@inkwell.example>`,
@@ -172,13 +171,15 @@ describe('SMTP email driver against a real SMTP server', () => {
 
   describe('the support service with SMTP_URL set', () => {
     let database: TestDatabase;
-    let service: BuiltService;
+    let service: BuiltService<SupportParts>;
     const bus = new InProcessEventBus(testLogger);
     const cache = testCache();
+    let links: AccountLinksStandIn;
 
-    before(async () => {
+    beforeAll(async () => {
+      links = await startAccountLinks();
       database = await createTestDatabase('support');
-      const config = testServiceConfig('support', database.url);
+      const config = testServiceConfig('support', database.url, links.config);
       service = await buildService(supportService, {
         config: { ...config, publicUrl: 'https://store.example', email: { smtpUrl: url, from: 'Inkwell Store <hello@store.example>' } },
         logger: testLogger,
@@ -187,8 +188,9 @@ describe('SMTP email driver against a real SMTP server', () => {
       });
       await bus.start();
     });
-    after(async () => {
+    afterAll(async () => {
       await service.stop();
+      await links.close();
       await cache.close();
       await database.drop();
     });
@@ -205,8 +207,9 @@ describe('SMTP email driver against a real SMTP server', () => {
 
     it('sends the verification mail of a sign-up through the server and records its delivery', async () => {
       const to = address('signup');
-      await bus.publish(accountEvent('account.created', { userId: 'user-smtp', email: to, verificationToken: 'tok/1' }));
-      await sendQueuedEmails(service.context);
+      const verificationLinkId = links.request('https://store.example/email-verified/?token=tok%2F1');
+      await bus.publish(accountEvent('account.created', { userId: 'user-smtp', email: to, verificationLinkId }));
+      await service.exposed.sendQueuedEmails();
       const message = smtp.received.find((m) => m.rcptTo.includes(to));
       assert.ok(message, 'the server received the mail');
       assert.equal(message.mailFrom, 'hello@store.example');
@@ -226,8 +229,8 @@ describe('SMTP email driver against a real SMTP server', () => {
 
     it('gives up at once on a refused recipient and records the failure', async () => {
       const to = address('bounce');
-      await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-bounce', email: to, resetToken: 'r' }));
-      await sendQueuedEmails(service.context);
+      await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-bounce', email: to, resetLinkId: links.request('https://store.example/reset-password/?token=r') }));
+      await service.exposed.sendQueuedEmails();
       const row = await stored(to);
       assert.equal(row.status, 'Failed');
       assert.equal(row.attempts, 1);
@@ -239,8 +242,8 @@ describe('SMTP email driver against a real SMTP server', () => {
       const to = address('later');
       await smtp.close();
       try {
-        await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-later', email: to, resetToken: 'r2' }));
-        await sendQueuedEmails(service.context);
+        await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-later', email: to, resetLinkId: links.request('https://store.example/reset-password/?token=r2') }));
+        await service.exposed.sendQueuedEmails();
         const row = await stored(to);
         assert.equal(row.status, 'Queued');
         assert.equal(row.attempts, 1);
@@ -252,7 +255,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       }
       // The retry falls due (as if its wait were over) and the server is back.
       await service.context.db.query('UPDATE sent_emails SET next_attempt_at = now() WHERE to_address = $1', [to]);
-      await sendQueuedEmails(service.context);
+      await service.exposed.sendQueuedEmails();
       const row = await stored(to);
       assert.equal(row.status, 'Sent');
       assert.equal(row.attempts, 2);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
-import { sendQueuedEmails, supportService } from '../src';
+import { supportService, type SupportParts } from '../src';
 import { syncAuthTemplates } from '../src/store/templates';
 import { AUTH_TEMPLATE_CONTENT } from '../src/templates/auth-templates';
+import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, adminToken, mailsTo, readerToken } from './factories';
 
 // Answers are checked field by field; their shape is what is under test.
@@ -13,7 +14,7 @@ type Json = any;
 const TEMPLATES = '/api/dashboard/emailTemplates';
 
 describe('staff email calls', () => {
-  let service: TestService;
+  let service: TestService<SupportParts>;
   let admin: string;
   let reader: string;
 
@@ -35,13 +36,19 @@ describe('staff email calls', () => {
     textBody: 'Hi {{name}}, {{title}} shipped. Track it: {{link}}',
   });
 
-  before(async () => {
-    service = await buildTestService(supportService);
+  let links: AccountLinksStandIn;
+
+  beforeAll(async () => {
+    links = await startAccountLinks();
+    service = await buildTestService(supportService, { config: links.config });
     await service.bus.start();
     admin = await adminToken();
     reader = await readerToken();
   });
-  after(() => service.close());
+  afterAll(async () => {
+    await service?.close();
+    await links?.close();
+  });
 
   it('answers 401 to anonymous callers and 403 to readers on every call', async () => {
     const calls: Array<['GET' | 'POST', string, unknown]> = [
@@ -72,10 +79,12 @@ describe('staff email calls', () => {
     const group = `paging-${process.pid}`;
     const addresses = [1, 2, 3, 4, 5].map((n) => `${group}-${n}@example.com`);
     for (const [index, email] of addresses.entries()) {
-      await service.bus.publish(accountEvent('account.password-reset-requested', { userId: `u-${index}`, email, resetToken: `t${index}` }));
+      const resetLinkId = links.request(`https://store.example/reset-password/?token=t${index}`);
+      await service.bus.publish(accountEvent('account.password-reset-requested', { userId: `u-${index}`, email, resetLinkId }));
     }
-    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'other', email: address('elsewhere'), resetToken: 'x' }));
-    await sendQueuedEmails(service.context);
+    const otherLinkId = links.request('https://store.example/reset-password/?token=x');
+    await service.bus.publish(accountEvent('account.password-reset-requested', { userId: 'other', email: address('elsewhere'), resetLinkId: otherLinkId }));
+    await service.exposed.sendQueuedEmails();
     const total = Number((await service.context.db.query<{ n: number }>('SELECT count(*) AS n FROM sent_emails')).rows[0]!.n);
 
     const first = await call('POST', '/api/dashboard/sent-emails/post-pagination', { pageNumber: 1, pageSize: 2, search: group.toUpperCase() });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { CREDENTIAL_MESSAGES, emailProblem, isValidEmail, newPasswordProblem } from './credentials';
 
 describe('isValidEmail: the general pattern and the stricter one (TLD of 2 to 12 letters)', () => {

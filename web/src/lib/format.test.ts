@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 
 // Release dates are calendar days sent as UTC midnight; in a zone west of UTC a local rendering
 // would show the day before. The zone is set before the module (and its formats) is loaded.

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './password';
 export * from './settings';
 export * from './throttle';
+export * from './links';

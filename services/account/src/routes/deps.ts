@@ -23,13 +23,12 @@ export function accountDeps(context: ServiceContext): AccountDeps {
 }
 
 /**
- * The caller's address. Only the gateway is public and it sets `x-forwarded-for` to the address it
- * saw, so that header is the client; a direct call (inside the cluster) falls back to the socket.
+ * The caller's address, which the per-address login lock counts. `X-Forwarded-For` is believed only
+ * from TRUSTED_PROXIES (the gateway), which Fastify applies to `request.ip`; from anyone else the
+ * header would let a caller pick a fresh address for every guess.
  */
 export function clientAddress(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.ip;
+  return request.ip;
 }
 
 /** The signed-in caller's account; a token for an account that was deleted is no longer valid. */

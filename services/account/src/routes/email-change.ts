@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BadRequestError, ConflictError, EVENTS, EnvelopeOf, success, type App } from '@inkwell/platform';
 import { MESSAGES, isValidEmail, normalizeEmail } from '../domain';
 import { findAccountByEmail, findAccountById } from '../store/accounts';
-import { consumeLinkToken, createLinkToken } from '../store/links';
+import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
 const UNIQUE_VIOLATION = '23505';
@@ -32,8 +32,8 @@ export async function emailChangeRoutes(app: App, deps: AccountDeps): Promise<vo
       if (newEmail.toLowerCase() === account.email.toLowerCase()) throw new BadRequestError(MESSAGES.emailUnchanged);
       if (await findAccountByEmail(db, newEmail)) throw new ConflictError(MESSAGES.emailTaken);
       await db.transaction(async (tx) => {
-        const confirmationToken = await createLinkToken(tx, 'change-email', account.id, newEmail);
-        await outbox.add(tx, { type: EVENTS.accountEmailChanged.type, key: account.id, data: { userId: account.id, oldEmail: account.email, newEmail, confirmationToken } });
+        const confirmationLinkId = await requestLink(tx, 'change-email', account.id, newEmail);
+        await outbox.add(tx, { type: EVENTS.accountEmailChanged.type, key: account.id, data: { userId: account.id, oldEmail: account.email, newEmail, confirmationLinkId } });
       });
       return success(null);
     },

@@ -3,7 +3,7 @@ import { BadRequestError, EVENTS, EnvelopeOf, ForbiddenError, success, type App 
 import { hashPassword } from '../credentials';
 import { MESSAGES, normalizeEmail, passwordProblem } from '../domain';
 import { findAccountByEmail } from '../store/accounts';
-import { consumeLinkToken, createLinkToken } from '../store/links';
+import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
 const Done = EnvelopeOf(Type.Null());
@@ -56,8 +56,8 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
       await db.transaction(async (tx) => {
         const account = await findAccountByEmail(tx, normalizeEmail(request.query.email));
         if (!account) return;
-        const resetToken = await createLinkToken(tx, 'reset-password', account.id);
-        await outbox.add(tx, { type: EVENTS.accountPasswordResetRequested.type, key: account.id, data: { userId: account.id, email: account.email, resetToken } });
+        const resetLinkId = await requestLink(tx, 'reset-password', account.id);
+        await outbox.add(tx, { type: EVENTS.accountPasswordResetRequested.type, key: account.id, data: { userId: account.id, email: account.email, resetLinkId } });
       });
       return success(null);
     },

@@ -1,18 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { AccountSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, success, type App } from '@inkwell/platform';
 import { checkSetting, normalizeEmail, settingNeedsPassword } from '../domain';
 import { accountView, findAccountByEmail, findAccountById } from '../store/accounts';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
-const AccountViewSchema = Type.Object({
-  userid: Type.String(),
-  email: Type.String(),
-  verified: Type.Boolean(),
-  roles: Type.Array(Type.String()),
-  settings: Type.Object({ maxshownratingkey: Type.Union([Type.String(), Type.Null()]) }),
-  verificationSentAt: Type.Union([Type.String(), Type.Null()]),
-});
-export const AccountEnvelope = EnvelopeOf(AccountViewSchema);
+export const AccountEnvelope = EnvelopeOf(AccountSchema);
 
 /** The signed-in reader's own account: info, existence check for the login flow, settings. */
 export async function profileRoutes(app: App, deps: AccountDeps): Promise<void> {

@@ -3,7 +3,7 @@ import { BadRequestError, DomainError, EVENTS, EnvelopeOf, TooManyRequestsError,
 import { hashPassword } from '../credentials';
 import { MESSAGES, decodeBase64Text, isValidEmail, normalizeEmail, passwordProblem, resendTooSoonMessage } from '../domain';
 import { findAccountById, insertAccount } from '../store/accounts';
-import { consumeLinkToken, createLinkToken } from '../store/links';
+import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, type AccountDeps } from './deps';
 
 /** Storefront spec §9: a verification email may be sent again after 3 minutes. */
@@ -25,7 +25,7 @@ const SignedUp = EnvelopeOf(Type.Object({ userid: Type.String() }));
 
 /**
  * Sign-up (storefront spec §7, codes of §8), the verification email and its link. The account and
- * its `account.created` event (carrying the link token the support service mails) commit together.
+ * its `account.created` event (naming the link the support service mails) commit together.
  */
 export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
   const { context } = deps;
@@ -40,8 +40,8 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
     return db.transaction(async (tx) => {
       const account = await insertAccount(tx, { email, passwordHash, verificationSent: true });
       if (!account) throw new BadRequestError(MESSAGES.emailTaken);
-      const verificationToken = await createLinkToken(tx, 'verify-email', account.id);
-      await outbox.add(tx, { type: EVENTS.accountCreated.type, key: account.id, data: { userId: account.id, email: account.email, verificationToken } });
+      const verificationLinkId = await requestLink(tx, 'verify-email', account.id);
+      await outbox.add(tx, { type: EVENTS.accountCreated.type, key: account.id, data: { userId: account.id, email: account.email, verificationLinkId } });
       return { userid: account.id };
     });
   };
@@ -76,8 +76,8 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
           }
         }
         const { rows } = await tx.query<{ verification_sent_at: Date }>('UPDATE accounts SET verification_sent_at = now(), updated_at = now() WHERE id = $1 RETURNING verification_sent_at', [account.id]);
-        const verificationToken = await createLinkToken(tx, 'verify-email', account.id);
-        await outbox.add(tx, { type: EVENTS.accountVerificationRequested.type, key: account.id, data: { userId: account.id, email: account.email, verificationToken } });
+        const verificationLinkId = await requestLink(tx, 'verify-email', account.id);
+        await outbox.add(tx, { type: EVENTS.accountVerificationRequested.type, key: account.id, data: { userId: account.id, email: account.email, verificationLinkId } });
         return rows[0]!.verification_sent_at;
       });
       return success({ sentAt: sentAt.toISOString() });

@@ -1,16 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { TokenPairSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, ForbiddenError, NotFoundError, TooManyRequestsError, success, type App } from '@inkwell/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../credentials';
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, MESSAGES, normalizeEmail, tooManyLoginsMessage } from '../domain';
 import { findAccountByEmail } from '../store/accounts';
 import { clientAddress, type AccountDeps } from './deps';
-
-const TokenPairSchema = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.String(),
-  token_type: Type.Literal('Bearer'),
-  expires_in: Type.Integer(),
-});
 
 const TokenBody = Type.Object(
   {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DomainError, EnvelopeOf, success, type App, type ServiceContext } from '@inkwell/platform';
+import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext } from '@inkwell/platform';
 
 /**
  * What the storefront posts for each analytics event (storefront spec §3 "Analytics event"):
@@ -11,7 +11,7 @@ export const AnalyticsEventBody = Type.Object({
   version: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])),
   sessionId: Md5,
   userProxy: Md5,
-  timestamp: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ format: 'date-time' })])),
+  timestamp: Type.Optional(Type.Union([UnixTime(), Type.String({ format: 'date-time' })])),
   eventName: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }),
   path: Type.Optional(Type.String({ maxLength: 2048 })),
   extraData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

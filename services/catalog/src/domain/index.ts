@@ -1,9 +1,6 @@
-/** The catalog's business rules: pure functions, called by routes and flows. */
-export * from './age-rating';
-export * from './price-types';
-export * from './reading-access';
-export * from './geo-restriction';
-export * from './publish-status';
-export * from './product-types';
-export * from './readable-url';
-export * from './money';
+/**
+ * The catalog's business rules: pure functions, called by routes and flows. Those the reader
+ * applies to what it opens too live in @inkwell/contracts; the publish rules are the catalog's own.
+ */
+export * from '@inkwell/contracts/catalog-rules';
+export * from './publish-rules';

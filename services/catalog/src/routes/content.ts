@@ -1,13 +1,32 @@
 import { Type } from '@sinclair/typebox';
-import { NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
-import { geoStatus, lookupProduct, ownedProductIds, parseItemParam, shownTo } from '../access';
+import {
+  BundleCardSchema,
+  CarouselSchema,
+  HomeSchema,
+  NewsArticleCardSchema,
+  NewsArticleSchema,
+  ProductCardSchema,
+  ProductSchema,
+  ReleaseDaySchema,
+  SeriesCardSchema,
+  SortOrderSchema,
+  SpotlightSchema,
+  type BundleCardView,
+  type CarouselView,
+  type HomeView,
+  type NewsArticleCardView,
+  type NewsArticleView,
+  type ReleaseDayView,
+} from '@inkwell/contracts/catalog';
+import { EnvelopeOf, Int4, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
+import { geoStatus, lookupProduct, parseItemParam, shownTo } from '../access';
+import type { OwnedProducts, ReaderOwnership } from '../reader-ownership';
 import { PUBLISH_STATUS_CODES } from '../domain';
 import { cachedRead, urlReadKey } from '../read-cache';
 import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
 import { CHAPTER_TYPE_CODE, listedSql, seriesListedSql } from '../store/visibility';
 import { productCard, productView, seriesCard } from '../views/build';
-import type { CarouselView, HomeView, NewsArticleCardView, NewsArticleView, ReleaseDayView } from '../views/types';
 import { visitorOf, type Visitor } from '../visitor';
 
 const CAROUSEL_SIZE = 12;
@@ -17,19 +36,20 @@ const CALENDAR_DAYS = 60;
 
 type CarouselRow = { id: number; title: string; filter: Partial<DiscoverFilters>; link: string | null };
 
-export async function contentRoutes(app: App, context: ServiceContext): Promise<void> {
+export async function contentRoutes(app: App, context: ServiceContext, ownership: ReaderOwnership): Promise<void> {
   const { db, config, cache } = context;
   const optionalUser = { preHandler: context.auth.optionalUser };
+  const productCards = { 200: EnvelopeOf(Type.Array(ProductCardSchema)) };
 
   /** Product cards for ids, keeping only what this visitor may see, in the given order. */
-  const cards = async (ids: number[], visitor: Visitor, userId: string | undefined) => {
-    const [records, owned] = await Promise.all([loadProducts(db, ids), ownedProductIds(db, userId, ids)]);
-    return records.map((record) => productCard(record, visitor, owned.has(record.id)));
+  const cards = async (ids: number[], visitor: Visitor, owned: OwnedProducts) => {
+    const [records, mine] = await Promise.all([loadProducts(db, ids), owned()]);
+    return records.map((record) => productCard(record, visitor, mine.has(record.id)));
   };
 
-  const carousel = async (row: CarouselRow, visitor: Visitor, userId: string | undefined, page = { fromIndex: 0, count: CAROUSEL_SIZE }): Promise<CarouselView & { fullCount: number }> => {
-    const result = await discover(db, { ...row.filter, ...page }, visitor, userId);
-    const items = result.kind === 'series' ? (await loadSeries(db, result.ids)).map(seriesCard) : await cards(result.ids, visitor, userId);
+  const carousel = async (row: CarouselRow, visitor: Visitor, owned: OwnedProducts, page = { fromIndex: 0, count: CAROUSEL_SIZE }): Promise<CarouselView & { fullCount: number }> => {
+    const result = await discover(db, { ...row.filter, ...page }, visitor, owned);
+    const items = result.kind === 'series' ? (await loadSeries(db, result.ids)).map(seriesCard) : await cards(result.ids, visitor, owned);
     return { id: String(row.id), title: row.title, link: row.link, items, fullCount: result.fullCount };
   };
 
@@ -53,27 +73,27 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       }));
   };
 
-  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels' } }, async (request, reply) => {
+  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels', response: { 200: EnvelopeOf(HomeSchema) } } }, async (request, reply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
     return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
       const rows = await publishedCarousels();
-      const carousels = await Promise.all(rows.map((row) => carousel(row, visitor, request.principal?.userId)));
+      const carousels = await Promise.all(rows.map((row) => carousel(row, visitor, ownership.of(request))));
       const home: HomeView = { spotlight: await spotlight(visitor), carousels: carousels.filter((c) => c.items.length > 0).map(({ fullCount: _f, ...c }) => c) };
       return success(home);
     });
   });
 
-  app.get('/api/spotlight', { ...optionalUser, schema: { tags: ['home'], summary: 'Spotlight series of the home page' } }, async (request) =>
+  app.get('/api/spotlight', { ...optionalUser, schema: { tags: ['home'], summary: 'Spotlight series of the home page', response: { 200: EnvelopeOf(Type.Array(SpotlightSchema)) } } }, async (request) =>
     success(await spotlight(visitorOf(request, config.geoCountryHeader))),
   );
 
-  app.get('/api/discover/carousel', { ...optionalUser, schema: { tags: ['browse'], summary: 'The carousels of the home page, with their first items' } }, async (request) => {
+  app.get('/api/discover/carousel', { ...optionalUser, schema: { tags: ['browse'], summary: 'The carousels of the home page, with their first items', response: { 200: EnvelopeOf(Type.Array(CarouselSchema)) } } }, async (request) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    const carousels = await Promise.all((await publishedCarousels()).map((row) => carousel(row, visitor, request.principal?.userId)));
+    const carousels = await Promise.all((await publishedCarousels()).map((row) => carousel(row, visitor, ownership.of(request))));
     return success(carousels.map(({ fullCount: _f, ...c }) => c));
   });
 
-  app.get('/api/discover/sortorder', { schema: { tags: ['browse'], summary: 'Sort orders of lists' } }, async () =>
+  app.get('/api/discover/sortorder', { schema: { tags: ['browse'], summary: 'Sort orders of lists', response: { 200: EnvelopeOf(Type.Array(SortOrderSchema)) } } }, async () =>
     success(Object.entries(LIST_SORTS).map(([name, id]) => ({ id, name }))),
   );
 
@@ -82,11 +102,12 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
     schema: {
       tags: ['browse'],
       summary: 'Series, one page at a time',
-      querystring: Type.Object({ fromIndex: Type.Optional(Type.Integer({ minimum: 0 })), count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), sort: Type.Optional(Type.Integer({ enum: Object.values(LIST_SORTS) })) }),
+      querystring: Type.Object({ fromIndex: Type.Optional(Int4()), count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), sort: Type.Optional(Type.Integer({ enum: Object.values(LIST_SORTS) })) }),
+      response: { 200: EnvelopeOf(Type.Array(SeriesCardSchema)) },
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
-      const result = await discover(db, { includeSeries: true, sort: request.query.sort ?? LIST_SORTS.TitleAscending, fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 }, visitor, request.principal?.userId);
+      const result = await discover(db, { includeSeries: true, sort: request.query.sort ?? LIST_SORTS.TitleAscending, fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 }, visitor, ownership.of(request));
       return success((await loadSeries(db, result.ids)).map(seriesCard), { fullCount: result.fullCount });
     },
   });
@@ -96,14 +117,15 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
     schema: {
       tags: ['browse'],
       summary: 'One carousel (curated list) with paging',
-      params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-      querystring: Type.Object({ fromIndex: Type.Optional(Type.Integer({ minimum: 0 })), count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+      params: Type.Object({ id: NumericId() }),
+      querystring: Type.Object({ fromIndex: Type.Optional(Int4()), count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }),
+      response: { 200: EnvelopeOf(CarouselSchema) },
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       const { rows } = await db.query<CarouselRow>(`SELECT id, title, filter, link FROM carousels WHERE id = $1 AND status = ${PUBLISH_STATUS_CODES.Published}`, [request.params.id]);
       if (!rows[0]) throw new NotFoundError();
-      const { fullCount, ...view } = await carousel(rows[0], visitor, request.principal?.userId, { fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 });
+      const { fullCount, ...view } = await carousel(rows[0], visitor, ownership.of(request), { fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 });
       return success(view, { fullCount });
     },
   });
@@ -113,7 +135,8 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
     schema: {
       tags: ['products'],
       summary: 'Several products at once, in the order asked (unknown or hidden ones left out)',
-      body: Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: FETCH_LIST_MAX, uniqueItems: true }) }),
+      body: Type.Object({ ids: Type.Array(NumericId(), { maxItems: FETCH_LIST_MAX, uniqueItems: true }) }),
+      response: productCards,
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
@@ -123,15 +146,15 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
         [request.body.ids, visitor.isAdmin ? '' : visitor.country ?? ''],
       );
       const visible = new Set(rows.map((row) => row.id));
-      const products = await cards(request.body.ids.filter((id) => visible.has(id)), visitor, request.principal?.userId);
+      const products = await cards(request.body.ids.filter((id) => visible.has(id)), visitor, ownership.of(request));
       return success(products.filter((product) => shownTo(visitor, product.ageRating)));
     },
   });
 
-  app.get('/api/product/getPlanned', { ...optionalUser, schema: { tags: ['products'], summary: 'Upcoming releases: pre-orders and coming soon' } }, async (request) => {
+  app.get('/api/product/getPlanned', { ...optionalUser, schema: { tags: ['products'], summary: 'Upcoming releases: pre-orders and coming soon', response: productCards } }, async (request) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
-    const result = await discover(db, { scheduleStatus: [PUBLISH_STATUS_CODES.ScheduledPreOrder, PUBLISH_STATUS_CODES.ScheduledComingSoon], sort: LIST_SORTS.PublishDateAscending, fromIndex: 0, count: 100 }, visitor, request.principal?.userId);
-    return success(await cards(result.ids, visitor, request.principal?.userId), { fullCount: result.fullCount });
+    const result = await discover(db, { scheduleStatus: [PUBLISH_STATUS_CODES.ScheduledPreOrder, PUBLISH_STATUS_CODES.ScheduledComingSoon], sort: LIST_SORTS.PublishDateAscending, fromIndex: 0, count: 100 }, visitor, ownership.of(request));
+    return success(await cards(result.ids, visitor, ownership.of(request)), { fullCount: result.fullCount });
   });
 
   app.get('/api/product/ReleaseCalendar', {
@@ -140,6 +163,7 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       tags: ['products'],
       summary: 'Releases by day, 60 days back and ahead',
       querystring: Type.Object({ filterBy: Type.Optional(Type.String({ enum: ['all', 'upcoming', 'recent', 'All', 'Upcoming', 'Recent'] })) }),
+      response: { 200: EnvelopeOf(Type.Array(ReleaseDaySchema)) },
     },
     handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
@@ -155,7 +179,7 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
             ORDER BY p.publish_date, p.id LIMIT 500`,
           [visitor.isAdmin ? '' : visitor.country ?? ''],
         );
-        const products = (await cards(rows.map((row) => row.id), visitor, request.principal?.userId)).filter((product) => shownTo(visitor, product.ageRating));
+        const products = (await cards(rows.map((row) => row.id), visitor, ownership.of(request))).filter((product) => shownTo(visitor, product.ageRating));
         const days = new Map<string, ReleaseDayView>();
         for (const product of products) {
           const date = (product.publishDate ?? '').slice(0, 10);
@@ -172,8 +196,9 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
     schema: {
       tags: ['products'],
       summary: 'A volume (or one of its chapters) of a series by series id or readable url and volume number',
-      params: Type.Object({ series: Type.String({ minLength: 1, maxLength: 200 }), volume: Type.Integer({ minimum: 0 }) }),
-      querystring: Type.Object({ chapterNumber: Type.Optional(Type.Integer({ minimum: 0 })), widths: Type.Optional(Type.String()) }),
+      params: Type.Object({ series: Type.String({ minLength: 1, maxLength: 200 }), volume: Int4() }),
+      querystring: Type.Object({ chapterNumber: Type.Optional(Int4()), widths: Type.Optional(Type.String()) }),
+      response: { 200: EnvelopeOf(ProductSchema) },
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
@@ -187,13 +212,13 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
         chapter === undefined ? [key.kind === 'id' ? key.id : key.readableUrl, request.params.volume] : [key.kind === 'id' ? key.id : key.readableUrl, request.params.volume, chapter],
       );
       if (!rows[0]) throw new NotFoundError();
-      const { record, owns, geo } = await lookupProduct(db, String(rows[0].id), visitor, request.principal?.userId);
+      const { record, owns, geo } = await lookupProduct(db, String(rows[0].id), visitor, ownership.of(request));
       return success(productView(record, visitor, owns), geoStatus(geo));
     },
   });
 
   app.get('/api/url/getLongUrl/:code', {
-    schema: { tags: ['browse'], summary: 'Where a short link leads', params: Type.Object({ code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }) }) },
+    schema: { tags: ['browse'], summary: 'Where a short link leads', params: Type.Object({ code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }) }), response: { 200: EnvelopeOf(Type.String()) } },
     handler: async (request) => {
       const { rows } = await db.query<{ long_url: string }>('SELECT long_url FROM short_urls WHERE code = $1', [request.params.code]);
       if (!rows[0]) throw new NotFoundError();
@@ -204,12 +229,12 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
   const NewsQuery = Type.Object({
     pageType: Type.Optional(Type.String({ maxLength: 40 })),
     maxItemCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    first: Type.Optional(Type.Integer({ minimum: 0 })),
+    first: Type.Optional(Int4()),
     widths: Type.Optional(Type.String({ maxLength: 40 })),
     sort: Type.Optional(Type.String({ enum: ['newest', 'oldest'] })),
   });
 
-  app.get('/api/news', { schema: { tags: ['news'], summary: 'Published news articles, newest first', querystring: NewsQuery } }, async (request) => {
+  app.get('/api/news', { schema: { tags: ['news'], summary: 'Published news articles, newest first', querystring: NewsQuery, response: { 200: EnvelopeOf(Type.Array(NewsArticleCardSchema)) } } }, async (request) => {
     const { pageType, maxItemCount = 12, first = 0, sort = 'newest' } = request.query;
     const { rows } = await db.query<NewsArticleCardView & { full_count: number }>(
       `SELECT id, title, readable_url AS "readableUrl", summary, page_type AS "pageType", published_at AS "publishedAt", thumbnails, count(*) OVER () AS full_count
@@ -233,18 +258,18 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
     return rows[0];
   };
 
-  app.get('/api/news/strips-article/:id', { schema: { tags: ['news'], summary: 'A published article', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }) } }, async (request) =>
+  app.get('/api/news/strips-article/:id', { schema: { tags: ['news'], summary: 'A published article', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: EnvelopeOf(NewsArticleSchema) } } }, async (request) =>
     success(await article(request.params.id, false)),
   );
   app.get('/api/news/strips-article-preview/:id', {
     preHandler: context.auth.requireAdmin,
-    schema: { tags: ['news'], summary: 'Staff preview of an article, published or not', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }) },
+    schema: { tags: ['news'], summary: 'Staff preview of an article, published or not', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: EnvelopeOf(NewsArticleSchema) } },
     handler: async (request) => success(await article(request.params.id, true)),
   });
 
   app.get('/api/comic/forBundle/:id', {
     ...optionalUser,
-    schema: { tags: ['products'], summary: 'The products of a bundle', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }) },
+    schema: { tags: ['products'], summary: 'The products of a bundle', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }), response: productCards },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       const key = parseItemParam(request.params.id);
@@ -254,12 +279,12 @@ export async function contentRoutes(app: App, context: ServiceContext): Promise<
       );
       if (!bundle.rows[0]) throw new NotFoundError();
       const items = await db.query<{ product_id: number }>('SELECT product_id FROM bundle_items WHERE bundle_id = $1 ORDER BY ordinal, product_id', [bundle.rows[0].id]);
-      return success(await cards(items.rows.map((row) => row.product_id), visitor, request.principal?.userId));
+      return success(await cards(items.rows.map((row) => row.product_id), visitor, ownership.of(request)));
     },
   });
 
-  app.get('/api/discover/bundles', { schema: { tags: ['browse'], summary: 'Published bundles' } }, async () => {
-    const { rows } = await db.query(
+  app.get('/api/discover/bundles', { schema: { tags: ['browse'], summary: 'Published bundles', response: { 200: EnvelopeOf(Type.Array(BundleCardSchema)) } } }, async () => {
+    const { rows } = await db.query<BundleCardView>(
       `SELECT b.id, b.name, b.description, b.readable_url AS "readableUrl", b.price_cents AS price, b.default_thumbnail AS "defaultThumbnail",
               (SELECT count(*)::int FROM bundle_items i WHERE i.bundle_id = b.id) AS "itemCount"
          FROM bundles b WHERE b.status = ${PUBLISH_STATUS_CODES.Published} ORDER BY b.name`,

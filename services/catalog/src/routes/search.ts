@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { success, type App, type ServiceContext } from '@inkwell/platform';
-import type { SearchIndex } from '../search/search-index';
-import type { SearchResultView } from '../views/types';
+import { SearchResultSchema, type SearchResultView } from '@inkwell/contracts/search';
+import { EnvelopeOf, success, type App, type SearchIndex, type ServiceContext } from '@inkwell/platform';
 import { cachedRead, urlReadKey } from '../read-cache';
 import { visitorOf } from '../visitor';
 
@@ -20,7 +19,7 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
 
   app.get('/api/search/V3', {
     preHandler: context.auth.optionalUser,
-    schema: { tags: ['search'], summary: 'Search series and products (at most 20 results)', querystring: SearchQuery },
+    schema: { tags: ['search'], summary: 'Search series and products (at most 20 results)', querystring: SearchQuery, response: { 200: EnvelopeOf(Type.Array(SearchResultSchema)) } },
     handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       const text = request.query.query.trim();
@@ -57,6 +56,7 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
       summary: 'Title suggestions as the visitor types',
       params: Type.Object({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
       querystring: Type.Object({ field: Type.Optional(Type.String({ enum: ['series', 'product'] })) }),
+      response: { 200: EnvelopeOf(Type.Array(Type.String())) },
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);

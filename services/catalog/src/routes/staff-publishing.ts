@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
+import { PublishStatusChangeSchema } from '@inkwell/contracts/catalog';
+import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { PUBLISH_STATUS_CODES, canTransition, publishStatusFromCode, type PublishStatus } from '../domain';
 
 const SCHEDULABLE = ['Published', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'] as const;
@@ -35,22 +36,26 @@ export async function staffPublishingRoutes(app: App, context: ServiceContext): 
       tags: ['dashboard'],
       summary: 'Publish a product now, or schedule it',
       querystring: Type.Object({
-        id: Type.Integer({ minimum: 1 }),
+        id: NumericId(),
         publishDate: Type.Optional(Type.String({ format: 'date-time' })),
         publishStatus: Type.Optional(Type.Union([Type.String({ enum: [...SCHEDULABLE] }), Type.Integer({ enum: SCHEDULABLE.map((name) => PUBLISH_STATUS_CODES[name]) })])),
       }),
+      response: { 200: EnvelopeOf(PublishStatusChangeSchema) },
     },
     handler: async (request) => {
       const { id, publishDate, publishStatus } = request.query;
       const to = ((typeof publishStatus === 'number' ? publishStatusFromCode(publishStatus) : publishStatus) ?? 'Published') as PublishStatus;
       if (to !== 'Published' && !publishDate) throw new BadRequestError('A scheduled product needs a publishDate.');
-      return success(await setStatus(id, to, publishDate));
+      // Sent to Postgres in UTC: the format admits offsets (up to ±23:59) that Postgres refuses.
+      const at = publishDate === undefined ? undefined : new Date(publishDate);
+      if (at && Number.isNaN(at.getTime())) throw new BadRequestError('publishDate is not a date and time, e.g. 2025-01-31T18:04:05Z.');
+      return success(await setStatus(id, to, at?.toISOString()));
     },
   });
 
   app.post('/api/dashboard/product/unpublish', {
     ...admin,
-    schema: { tags: ['dashboard'], summary: 'Take a product out of the storefront', querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    schema: { tags: ['dashboard'], summary: 'Take a product out of the storefront', querystring: Type.Object({ id: NumericId() }), response: { 200: EnvelopeOf(PublishStatusChangeSchema) } },
     handler: async (request) => success(await setStatus(request.query.id, 'Draft', undefined)),
   });
 }

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { BadRequestError, success, type App, type ServiceContext } from '@inkwell/platform';
-import { geoStatus, lookupProduct, lookupSeries, ownedProductIds, shownTo } from '../access';
+import { ListItemSchema, ProductCardSchema, ProductSchema, SeriesSchema } from '@inkwell/contracts/catalog';
+import { BadRequestError, EnvelopeOf, Int4, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
+import { geoStatus, lookupProduct, lookupSeries, shownTo } from '../access';
+import type { ReaderOwnership } from '../reader-ownership';
 import { AGE_RATINGS, CONTENT_KIND_CODES, PRODUCT_TYPE_CODES } from '../domain';
 import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
@@ -18,7 +20,7 @@ const TYPE_CODES = Object.values(PRODUCT_TYPE_CODES);
 const DiscoverQuery = Type.Object({
   typeIds: Type.Optional(Type.Array(Type.Integer({ enum: TYPE_CODES }))),
   sort: Type.Optional(Type.Integer({ enum: Object.values(LIST_SORTS) })),
-  genreIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  genreIds: Type.Optional(Type.Array(NumericId())),
   subCategory: Type.Optional(Type.Union([Type.Integer({ enum: TYPE_CODES }), Type.String({ enum: Object.keys(PRODUCT_TYPE_CODES) })])),
   includeSeries: Type.Optional(Type.Boolean()),
   widths: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 4000 }))),
@@ -31,10 +33,10 @@ const DiscoverQuery = Type.Object({
   category: Type.Optional(Type.Union([Type.Integer({ enum: Object.values(CONTENT_KIND_CODES) }), Type.String({ enum: Object.keys(CONTENT_KIND_CODES) })])),
   distributionType: Type.Optional(Type.Union([Type.String({ enum: ['Digital', 'Print'] }), Type.Integer({ enum: [0, 1] })])),
   isFree: Type.Optional(Type.Boolean()),
-  publisherId: Type.Optional(Type.Integer({ minimum: 1 })),
+  publisherId: Type.Optional(NumericId()),
   isInUserLibrary: Type.Optional(Type.Boolean()),
   seriesTitleSearchTerm: Type.Optional(Type.String({ maxLength: 100 })),
-  fromIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  fromIndex: Type.Optional(Int4({ maximum: 100_000 })),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
 });
 
@@ -46,14 +48,14 @@ function withWidths<T extends { thumbnails: Array<{ width: number }> }>(item: T,
   return { ...item, thumbnails: item.thumbnails.filter((thumbnail) => widths.includes(thumbnail.width)) };
 }
 
-export async function storefrontRoutes(app: App, context: ServiceContext): Promise<void> {
+export async function storefrontRoutes(app: App, context: ServiceContext, ownership: ReaderOwnership): Promise<void> {
   const { db, config, cache } = context;
   const optionalUser = { preHandler: context.auth.optionalUser };
 
   app.get('/api/discover/v2', {
     ...optionalUser,
     preValidation: splitCommaLists(LIST_PARAMS),
-    schema: { tags: ['browse'], summary: 'Browse with filters, one page at a time', querystring: DiscoverQuery },
+    schema: { tags: ['browse'], summary: 'Browse with filters, one page at a time (series or products)', querystring: DiscoverQuery, response: { 200: EnvelopeOf(Type.Array(ListItemSchema)) } },
     handler: async (request, reply) => {
       const query = request.query;
       const visitor = visitorOf(request, config.geoCountryHeader);
@@ -67,16 +69,16 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
         fromIndex: query.fromIndex ?? 0,
         count: query.count ?? DEFAULT_PAGE,
       };
-      const userId = request.principal?.userId;
       return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
-        const page = await discover(db, filters, visitor, userId);
+        const owned = ownership.of(request);
+        const page = await discover(db, filters, visitor, owned);
         if (page.kind === 'series') {
           const series = await loadSeries(db, page.ids);
           return success(series.map((record) => withWidths(seriesCard(record), query.widths)), { fullCount: page.fullCount });
         }
         const products = await loadProducts(db, page.ids);
-        const owned = await ownedProductIds(db, userId, page.ids);
-        return success(products.map((record) => withWidths(productCard(record, visitor, owned.has(record.id)), query.widths)), { fullCount: page.fullCount });
+        const mine = await owned();
+        return success(products.map((record) => withWidths(productCard(record, visitor, mine.has(record.id)), query.widths)), { fullCount: page.fullCount });
       });
     },
   });
@@ -84,16 +86,17 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
   const productHandler = async (request: { params: { id: string }; principal?: { userId: string } } & Parameters<typeof visitorOf>[0], reply: FastifyReply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
     return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
-      const { record, owns, geo } = await lookupProduct(db, request.params.id, visitor, request.principal?.userId);
+      const { record, owns, geo } = await lookupProduct(db, request.params.id, visitor, ownership.of(request));
       return success(productView(record, visitor, owns), geoStatus(geo));
     });
   };
-  app.get('/api/product/:id', { ...optionalUser, schema: { tags: ['products'], summary: 'A product by id or readable url', params: ItemParams } }, productHandler);
-  app.get('/api/comic/:id', { ...optionalUser, schema: { tags: ['products'], summary: 'A comic (publication) by id or readable url', params: ItemParams } }, productHandler);
+  const product = { 200: EnvelopeOf(ProductSchema) };
+  app.get('/api/product/:id', { ...optionalUser, schema: { tags: ['products'], summary: 'A product by id or readable url', params: ItemParams, response: product } }, productHandler);
+  app.get('/api/comic/:id', { ...optionalUser, schema: { tags: ['products'], summary: 'A comic (publication) by id or readable url', params: ItemParams, response: product } }, productHandler);
 
   app.get('/api/series/V2/:id', {
     ...optionalUser,
-    schema: { tags: ['series'], summary: 'A series by id or readable url', params: ItemParams },
+    schema: { tags: ['series'], summary: 'A series by id or readable url', params: ItemParams, response: { 200: EnvelopeOf(SeriesSchema) } },
     handler: async (request, reply) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
       return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
@@ -112,10 +115,11 @@ export async function storefrontRoutes(app: App, context: ServiceContext): Promi
       [series.id],
     );
     const ids = rows.map((row) => row.id);
-    const [products, owned] = await Promise.all([loadProducts(db, ids), ownedProductIds(db, request.principal?.userId, ids)]);
+    const [products, owned] = await Promise.all([loadProducts(db, ids), ownership.of(request)()]);
     const shown = products.filter((product) => visitor.isAdmin || shownTo(visitor, product.age_rating));
     return success(shown.map((product) => productCard(product, visitor, owned.has(product.id))), { fullCount: shown.length });
   };
-  app.get('/api/product/forSeries/:id', { ...optionalUser, schema: { tags: ['series'], summary: 'Volumes and chapters of a series', params: ItemParams } }, (request) => forSeries(request, false));
-  app.get('/api/comic/forSeries/V3/:id', { ...optionalUser, schema: { tags: ['series'], summary: 'Chapters of a series', params: ItemParams } }, (request) => forSeries(request, true));
+  const seriesProducts = { 200: EnvelopeOf(Type.Array(ProductCardSchema)) };
+  app.get('/api/product/forSeries/:id', { ...optionalUser, schema: { tags: ['series'], summary: 'Volumes and chapters of a series', params: ItemParams, response: seriesProducts } }, (request) => forSeries(request, false));
+  app.get('/api/comic/forSeries/V3/:id', { ...optionalUser, schema: { tags: ['series'], summary: 'Chapters of a series', params: ItemParams, response: seriesProducts } }, (request) => forSeries(request, true));
 }

@@ -1,8 +1,7 @@
-import type { Queryable } from '@inkwell/platform';
+import type { Queryable, SearchIndex } from '@inkwell/platform';
 import { effectiveRestrictedTerritories, productTypeFromCode } from '../domain';
 import { loadProducts, loadSeries } from '../store/records';
 import { listedSql, seriesListedSql } from '../store/visibility';
-import type { SearchDocument, SearchIndex } from './search-index';
 
 function coverThumbnails(thumbnails: Array<{ url: string; width: number; height: number; color?: string; role?: string }>) {
   return thumbnails.filter((thumbnail) => (thumbnail.role ?? 'cover') === 'cover').map(({ role: _role, ...rest }) => rest);
@@ -16,27 +15,35 @@ export class SearchIndexer {
   constructor(private readonly db: Queryable, private readonly index: SearchIndex) {}
 
   async product(id: number): Promise<void> {
-    const { rows } = await this.db.query<{ listed: boolean }>(
-      `SELECT (${listedSql('p')} AND (p.series_id IS NULL OR ${seriesListedSql('s')})) AS listed
-         FROM products p LEFT JOIN series s ON s.id = p.series_id WHERE p.id = $1`,
-      [id],
+    await this.products([id]);
+  }
+
+  /** Several products at once: one visibility query and one load for all of them. */
+  private async products(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { rows } = await this.db.query<{ id: number; listed: boolean }>(
+      `SELECT p.id, (${listedSql('p')} AND (p.series_id IS NULL OR ${seriesListedSql('s')})) AS listed
+         FROM products p LEFT JOIN series s ON s.id = p.series_id WHERE p.id = ANY($1::bigint[])`,
+      [ids],
     );
-    const [record] = rows[0]?.listed ? await loadProducts(this.db, [id]) : [];
-    if (!record) return this.index.remove('product', id);
-    const document: SearchDocument = {
-      kind: 'product',
-      id: record.id,
-      title: record.name,
-      subtitle: [record.series_title, record.relative_name, ...record.creators.filter((c) => !c.hidden).map((c) => c.name)].filter(Boolean).join(' '),
-      body: record.description,
-      readableUrl: record.readable_url,
-      displayType: productTypeFromCode(record.sub_category) ?? 'Product',
-      thumbnails: coverThumbnails(record.thumbnails),
-      ageRating: record.age_rating,
-      restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
-      popularity: record.popularity,
-    };
-    await this.index.upsert(document);
+    const listed = new Set(rows.filter((row) => row.listed).map((row) => Number(row.id)));
+    const records = await loadProducts(this.db, ids.filter((id) => listed.has(id)));
+    for (const id of ids) if (!listed.has(id)) await this.index.remove('product', id);
+    for (const record of records) {
+      await this.index.upsert({
+        kind: 'product',
+        id: record.id,
+        title: record.name,
+        subtitle: [record.series_title, record.relative_name, ...record.creators.filter((c) => !c.hidden).map((c) => c.name)].filter(Boolean).join(' '),
+        body: record.description,
+        readableUrl: record.readable_url,
+        displayType: productTypeFromCode(record.sub_category) ?? 'Product',
+        thumbnails: coverThumbnails(record.thumbnails),
+        ageRating: record.age_rating,
+        restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
+        popularity: record.popularity,
+      });
+    }
   }
 
   /** A series and, since their visibility and words depend on it, all of its products. */
@@ -62,7 +69,7 @@ export class SearchIndexer {
       });
     }
     const products = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id = $1', [id]);
-    for (const product of products.rows) await this.product(product.id);
+    await this.products(products.rows.map((product) => Number(product.id)));
   }
 
   /** Rebuilds everything (search maintenance, first start). */
@@ -70,7 +77,7 @@ export class SearchIndexer {
     const series = await this.db.query<{ id: number }>('SELECT id FROM series ORDER BY id');
     for (const row of series.rows) await this.series(row.id);
     const standalone = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id IS NULL ORDER BY id');
-    for (const row of standalone.rows) await this.product(row.id);
+    await this.products(standalone.rows.map((row) => Number(row.id)));
     const counted = await this.db.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM search_documents GROUP BY kind');
     const count = (kind: string) => counted.rows.find((row) => row.kind === kind)?.n ?? 0;
     return { series: count('series'), products: count('product') };

@@ -1,6 +1,6 @@
-import { AGE_RATINGS } from '../domain';
-import type { AgeRating } from '../demo/types';
+import { AGE_RATINGS, type AgeRating } from '../domain';
 import type { Queryable } from '@inkwell/platform';
+import type { OwnedProducts } from '../reader-ownership';
 import type { Visitor } from '../visitor';
 import { shownTo } from '../access';
 import { listedSql, seriesListedSql } from './visibility';
@@ -109,7 +109,7 @@ function seriesOrder(sort: number | undefined): string {
  * order, for one page, with the total count. Only what the storefront lists for this visitor is
  * considered: visible, listed, within the max shown rating and not restricted in their country.
  */
-export async function discover(db: Queryable, filters: DiscoverFilters, visitor: Visitor, userId: string | undefined): Promise<{ kind: 'product' | 'series'; ids: number[]; fullCount: number }> {
+export async function discover(db: Queryable, filters: DiscoverFilters, visitor: Visitor, owned: OwnedProducts): Promise<{ kind: 'product' | 'series'; ids: number[]; fullCount: number }> {
   const params = new Params();
   const where: string[] = [
     listedSql('p'),
@@ -142,8 +142,8 @@ export async function discover(db: Queryable, filters: DiscoverFilters, visitor:
       WHERE sp.product_id = p.id AND c.status = 4 AND now() BETWEEN c.start_date AND c.end_date AND sp.discount_price_cents < v.price_cents)`);
   }
   if (filters.isInUserLibrary !== undefined) {
-    const owner = params.add(userId ?? '');
-    where.push(`${filters.isInUserLibrary ? '' : 'NOT '}EXISTS (SELECT 1 FROM owned_products o WHERE o.user_id = ${owner} AND o.product_id = p.id)`);
+    const mine = params.add([...(await owned())]);
+    where.push(`${filters.isInUserLibrary ? '' : 'NOT '}(p.id = ANY(${mine}::bigint[]))`);
   }
 
   const from = `FROM products p LEFT JOIN series s ON s.id = p.series_id WHERE ${where.join(' AND ')}`;

@@ -6,8 +6,8 @@ import {
   productTypeFromCode,
   publishStatusFromCode,
   readingAccessReason,
+  type PriceType,
 } from '../domain';
-import type { PriceType } from '../demo/types';
 import type { ProductRecord, SeriesRecord, VariantRecord } from '../store/records';
 import type { Visitor } from '../visitor';
 import type {

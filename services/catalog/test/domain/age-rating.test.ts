@@ -1,7 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { AgeRating } from '../../src/demo/types';
-import { AGE_RATINGS, ageRatingFromAge, ageRatingRank, isShownUnder, maxRating, parseAgeRating } from '../../src/domain/age-rating';
+import { AGE_RATINGS, ageRatingFromAge, ageRatingRank, isShownUnder, maxRating, parseAgeRating, type AgeRating } from '@inkwell/contracts/catalog-rules/age-rating';
 
 describe('age ratings', () => {
   it('orders e, e7, pg, t, m with ranks 1 to 5', () => {

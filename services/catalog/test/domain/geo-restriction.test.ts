@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   DIGITAL_PURCHASES_UNAVAILABLE_MESSAGE,
@@ -13,7 +13,7 @@ import {
   parseGeoRestrictionStatus,
   type GeoQuestion,
   type GeoRestrictionStatus,
-} from '../../src/domain/geo-restriction';
+} from '@inkwell/contracts/catalog-rules/geo-restriction';
 
 function question(overrides: Partial<GeoQuestion> = {}): GeoQuestion {
   return { restrictedTerritories: ['JP', 'KR'], country: 'JP', isAdmin: false, owns: false, withData: false, ...overrides };

@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import { DEFAULT_CURRENCY, formatMoney, isOnSale, toCents } from '../../src/domain/money';
+import { DEFAULT_CURRENCY, formatMoney, isOnSale, toCents } from '@inkwell/contracts/catalog-rules/money';
 
 describe('money', () => {
   const cents: ReadonlyArray<readonly [number, number]> = [

@@ -1,7 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { PriceType } from '../../src/demo/types';
-import { PRICE_TYPES, PURCHASABLE_PRICE_TYPES, isFreePriceType, isPriceType, isPurchasable } from '../../src/domain/price-types';
+import { PRICE_TYPES, PURCHASABLE_PRICE_TYPES, isFreePriceType, isPriceType, isPurchasable, type PriceType } from '@inkwell/contracts/catalog-rules/price-types';
 
 describe('price types', () => {
   it('lists every price type of the spec, spelled as the spec spells them', () => {

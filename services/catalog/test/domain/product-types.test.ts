@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   CONTENT_KIND_CODES,
@@ -11,7 +11,7 @@ import {
   productTypeFromCode,
   type ContentKind,
   type ProductType,
-} from '../../src/domain/product-types';
+} from '@inkwell/contracts/catalog-rules/product-types';
 
 describe('content kinds', () => {
   const kinds: ReadonlyArray<readonly [ContentKind, number]> = [

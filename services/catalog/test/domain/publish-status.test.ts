@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   PUBLISH_STATUS_CODES,
@@ -14,7 +14,7 @@ import {
   type PublishAction,
   type PublishStatus,
   type StorefrontVisibility,
-} from '../../src/domain/publish-status';
+} from '@inkwell/contracts/catalog-rules/publish-status';
 
 const ALL_STATUSES: readonly PublishStatus[] = ['New', 'Draft', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon', 'Published', 'OnGoing', 'Removed', 'Ended'];
 

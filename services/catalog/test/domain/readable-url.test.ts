@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   MAX_READABLE_URL_LENGTH,
@@ -7,7 +7,7 @@ import {
   parseIdOrReadableUrl,
   slugify,
   type IdOrReadableUrl,
-} from '../../src/domain/readable-url';
+} from '@inkwell/contracts/catalog-rules/readable-url';
 
 describe('readable urls', () => {
   const slugs: ReadonlyArray<readonly [string, string]> = [

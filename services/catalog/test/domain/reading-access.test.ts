@@ -1,7 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { PriceType } from '../../src/demo/types';
-import { PRICE_TYPES } from '../../src/domain/price-types';
+import { PRICE_TYPES, type PriceType } from '@inkwell/contracts/catalog-rules/price-types';
 import {
   READER_DENIED_BODY,
   READER_DENIED_TITLE,
@@ -9,7 +8,7 @@ import {
   canRead,
   readingAccessReason,
   type ReadingAccess,
-} from '../../src/domain/reading-access';
+} from '@inkwell/contracts/catalog-rules/reading-access';
 
 type Expectation = { read: ReadingAccess['reason']; buy: boolean };
 /** Per price type: signed out, signed in; neither owns it. Owners are checked for every type below. */

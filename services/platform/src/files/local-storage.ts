@@ -44,4 +44,8 @@ export class LocalFileStorage implements FileStorage {
     assertValidKey(key);
     return `${this.baseUrl}/${key}`;
   }
+
+  close(): void {
+    // Nothing held open between calls.
+  }
 }

@@ -1,7 +1,7 @@
 /**
- * The file-storage port for images (covers, page images). Drivers: `LocalFileStorage` (default: a
- * folder under DATA_DIR served by the gateway at `/media/`) and S3-compatible object storage
- * (`S3_BUCKET`), which is planned with the reader's page images and not available yet.
+ * The file-storage port for covers, banners, page images, uploads and exports. Drivers, picked in
+ * drivers.ts: `LocalFileStorage` (default: a folder under DATA_DIR served by the gateway at
+ * `/media/`) and `S3FileStorage` (when `S3_BUCKET` is set), which every pod shares.
  */
 export interface FileStorage {
   readonly driver: string;
@@ -11,11 +11,35 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** The URL a browser loads the file from. */
   publicUrl(key: string): string;
+  /** Releases connections; the storage is not used afterwards. */
+  close(): void;
 }
 
 /** Keys are relative paths of safe segments: no `..`, no absolute paths, no odd characters. */
+export function isValidKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
 export function assertValidKey(key: string): void {
-  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw new Error(`Invalid file key: ${key}`);
-  }
+  if (!isValidKey(key)) throw new Error(`Invalid file key: ${key}`);
+}
+
+/** Comic pages are stored with the other files but handed out only through the reader's signed links. */
+export function isPageImageKey(key: string): boolean {
+  return /^\/?pages(?:\/|$)/.test(key);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
+
+/** The content type a public file is served with, by its extension. */
+export function contentTypeOfKey(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -12,3 +12,5 @@ export type { RequestOf, ResponseOf, ServiceContract, ServiceHandlers, ServiceLo
 export * from './contracts/health';
 export * from './contracts/service-info';
 export * from './contracts/catalog';
+export * from './contracts/account-links';
+export * from './contracts/entitlements';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { loadSync, type Options, type PackageDefinition } from '@grpc/proto-loader';
@@ -24,19 +24,11 @@ let resolvedDir: string | undefined;
 const packages = new Map<string, PackageDefinition>();
 
 /**
- * The folder protos are read from: `INKWELL_PROTO_DIR` when set (the container image copies the
- * protos beside the code), otherwise the nearest `proto/` folder above this file, which finds the
- * repository's however deep this file ends up.
+ * The folder protos are read from: the nearest `proto/` folder above this file. The container image
+ * keeps every file at its repository path (as it does the SQL migrations found beside the code), so
+ * this finds the protos there as it does in a checkout, and no setting is needed to point at them.
  */
 export function protoDir(): string {
-  const fromEnv = process.env.INKWELL_PROTO_DIR;
-  if (fromEnv) {
-    const dir = resolve(fromEnv);
-    if (!existsSync(join(dir, MARKER))) {
-      throw new Error(`INKWELL_PROTO_DIR=${fromEnv} does not hold Inkwell's protos (no ${MARKER} in it)`);
-    }
-    return dir;
-  }
   if (resolvedDir) return resolvedDir;
   let dir = dirname(fileURLToPath(import.meta.url));
   const { root } = parse(dir);
@@ -49,9 +41,7 @@ export function protoDir(): string {
     if (dir === root) break;
     dir = dirname(dir);
   }
-  throw new Error(
-    `No proto/ folder with ${MARKER} above ${fileURLToPath(import.meta.url)}; set INKWELL_PROTO_DIR`,
-  );
+  throw new Error(`No proto/ folder with ${MARKER} above ${fileURLToPath(import.meta.url)}`);
 }
 
 /**

@@ -12,8 +12,8 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from '../logger';
 import { failure } from './envelope';
-import { DomainError } from './errors';
-import { validationMessage, type ValidationIssue } from './validation';
+import { DomainError, statusTypeFor } from './errors';
+import { unstorableMessage, unstorableValue, validationMessage, type ValidationIssue } from './validation';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -25,11 +25,23 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Named checks behind `/health/ready`; each throws when its dependency is unavailable. */
   readiness?: Record<string, ReadinessCheck>;
-  /** Largest accepted request body. */
+  /** Largest accepted request body (default REQUEST_BODY_LIMIT); a route may set a larger one of its own. */
   bodyLimit?: number;
+  /**
+   * Addresses (IPs, CIDRs, or proxy-addr's names such as `loopback`) whose `X-Forwarded-For` is
+   * believed: `request.ip` is then the client they forwarded for. From anyone else the header is
+   * ignored, so a caller cannot choose the address that rate limits and login locks count.
+   */
+  trustProxy?: readonly string[];
   /** The gateway answers unknown paths itself (single-page apps); services use the envelope 404. */
   ownNotFoundHandler?: boolean;
 }
+
+/**
+ * Largest request body a service accepts, and therefore what the gateway lets through to it: a body
+ * the gateway accepted but the service refused would end as a broken upstream request instead of a 413.
+ */
+export const REQUEST_BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -43,7 +55,8 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in 
 export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? REQUEST_BODY_LIMIT,
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -67,6 +80,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('preHandler', async (request, reply) => {
+    for (const [context, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+      const unstorable = unstorableValue(value);
+      if (unstorable) return reply.status(400).send(failure(statusTypeFor(400), unstorableMessage(context, unstorable)));
+    }
+  });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
@@ -88,14 +107,17 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
       return reply.status(400).send(failure('BadRequest', 'The request body is empty; send a JSON object.'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(failure('UnsupportedMediaType', 'Send the request body as application/json.'));
+      return reply.status(415).send(failure(statusTypeFor(415), 'Send the request body as application/json.'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(failure('PayloadTooLarge', 'The request body is too large.'));
+      // The rest of the body may still be on its way; closing the connection after the answer
+      // spares reading it, and leaves the client no half-read request on a kept-alive connection.
+      reply.header('connection', 'close');
+      return reply.status(413).send(failure(statusTypeFor(413), `The request body is larger than ${formatBytes(request.routeOptions.bodyLimit ?? REQUEST_BODY_LIMIT)}.`));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.status(statusCode).send(failure('BadRequest', error.message));
+      return reply.status(statusCode).send(failure(statusTypeFor(statusCode), error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('InternalError', INTERNAL_MESSAGE));
@@ -103,7 +125,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
 
   if (!options.ownNotFoundHandler) {
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send(failure('NotFound', `No such API call: ${request.method} ${request.url.split('?')[0]}`));
+      reply.status(404).send(failure(statusTypeFor(404), `No such API call: ${request.method} ${request.url.split('?')[0]}`));
     });
   }
 
@@ -133,4 +155,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   });
 
   return app;
+}
+
+function formatBytes(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }

@@ -1,3 +1,5 @@
+import { Stream } from 'node:stream';
+
 /** The parts of an Ajv error object the message needs (Ajv runs with `verbose` for `parentSchema`). */
 export interface ValidationIssue {
   keyword: string;
@@ -30,6 +32,10 @@ export function validationMessage(context: string, issues: ValidationIssue[]): s
   switch (issue.keyword) {
     case 'enum':
       return `${subject} must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}.`;
+    case 'maximum':
+      return `${subject} must be at most ${String(issue.params.limit)}.`;
+    case 'minimum':
+      return `${subject} must be at least ${String(issue.params.limit)}.`;
     case 'anyOf':
       return `${subject} is not one of the accepted values.`;
     default:
@@ -39,4 +45,45 @@ export function validationMessage(context: string, issues: ValidationIssue[]): s
 
 function fieldName(issue: ValidationIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+}
+
+/** A value the database cannot hold even though the schema let it through. */
+export interface UnstorableValue {
+  /** Where it is: `["count"]`, `["ids", "0"]`, or the key itself for a key with a NUL. */
+  path: string[];
+  reason: 'non-finite' | 'nul';
+}
+
+/**
+ * The first value of a parsed request that no column could store, if any: a number that is not
+ * finite (Ajv turns text such as "1e400" into Infinity when it coerces a query, JSON may write it
+ * too, and Ajv then skips `minimum`/`maximum` for it), or text holding the NUL character, which
+ * PostgreSQL's text and jsonb refuse (JSON may write it as \u0000, a query as %00), in a value or a
+ * key.
+ */
+export function unstorableValue(value: unknown, path: string[] = []): UnstorableValue | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path, reason: 'non-finite' };
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, reason: 'nul' } : undefined;
+  if (!isPlainData(value)) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return { path: [...path, key.replaceAll('\u0000', '\\u0000')], reason: 'nul' };
+    const found = unstorableValue(child, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Parsed JSON and query objects (whose prototypes vary with the parser); not the stream the gateway
+ * forwards as the body, nor a buffer.
+ */
+function isPlainData(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !(value instanceof Stream) && !ArrayBuffer.isView(value);
+}
+
+/** The message for a value no column can store, worded like the schema violations above. */
+export function unstorableMessage(context: string, { path, reason }: UnstorableValue): string {
+  const where = CONTEXT_LABEL[context] ?? context;
+  const problem = reason === 'nul' ? 'may not contain the NUL character (\\u0000)' : 'must be a finite number';
+  return path.length > 0 ? `${path.join('.')} in the ${where} ${problem}.` : `The ${where} ${problem}.`;
 }

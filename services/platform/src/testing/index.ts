@@ -8,7 +8,8 @@ import { dropDatabase, ensureDatabase } from '../db/embedded';
 import type { EventBus } from '../events/bus';
 import { InProcessEventBus } from '../events/in-process-bus';
 import { createLogger, type Logger } from '../logger';
-import { buildService, type ServiceDefinition } from '../service';
+import type { ServiceName } from '../topology';
+import { buildService, type BuiltService, type ServiceDefinition } from '../service';
 
 /**
  * Helpers for tests that drive a real service against a real Postgres: `npm test` points
@@ -48,7 +49,7 @@ export function testKeys() {
 /** Signs page-image URLs in service tests (the stack keeps its own under its data folder). */
 export const TEST_MEDIA_URL_SECRET = 'test-media-url-secret-0123456789abcdef';
 
-export function testServiceConfig(service: ServiceDefinition['name'], databaseUrl: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+export function testServiceConfig(service: ServiceName, databaseUrl: string, overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   const config = loadServiceConfig(service, { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', GRPC_PORT: '0' }, { embedded: true });
   const { publicKeyPem, privateKeyPem } = testKeys();
   return {
@@ -75,37 +76,35 @@ export function testCache(): Cache {
   return url ? new RedisCache(url, `inkwell-test:${randomBytes(4).toString('hex')}:`) : new MemoryCache();
 }
 
-export interface TestService {
-  app: Awaited<ReturnType<typeof buildService>>['app'];
-  context: Awaited<ReturnType<typeof buildService>>['context'];
-  relay: Awaited<ReturnType<typeof buildService>>['relay'];
+export interface TestService<Exposed = unknown> extends BuiltService<Exposed> {
   bus: EventBus;
   database: TestDatabase;
   close(): Promise<void>;
 }
 
-export { dockerUsable, removeContainer, startContainer, type ContainerSpec } from './containers';
+export { skipBecause } from './skip';
 
-/** Builds a service on a fresh database (not listening: drive it with `app.inject`). */
-export async function buildTestService(definition: ServiceDefinition, options: { bus?: EventBus; cache?: Cache } = {}): Promise<TestService> {
+/**
+ * Builds a service on a fresh database (not listening: drive it with `app.inject`); `config` overrides
+ * settings, e.g. where a peer it asks over gRPC listens.
+ */
+export async function buildTestService<Exposed>(definition: ServiceDefinition<Exposed>, options: { bus?: EventBus; cache?: Cache; config?: Partial<ServiceConfig> } = {}): Promise<TestService<Exposed>> {
   const database = await createTestDatabase(definition.name);
   const bus = options.bus ?? new InProcessEventBus(testLogger);
   const cache = options.cache ?? testCache();
-  const { app, context, relay, stop } = await buildService(definition, {
-    config: testServiceConfig(definition.name, database.url),
+  const built = await buildService(definition, {
+    config: testServiceConfig(definition.name, database.url, options.config),
     logger: testLogger,
     bus,
     cache,
     relay: { pollIntervalMs: 50, baseBackoffMs: 20, maxBackoffMs: 200 },
   });
   return {
-    app,
-    context,
-    relay,
+    ...built,
     bus,
     database,
     async close() {
-      await stop();
+      await built.stop();
       if (!options.cache) await cache.close();
       await database.drop();
     },

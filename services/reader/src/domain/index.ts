@@ -1,4 +1,5 @@
 /** The reader's rules: pure functions, called by routes and stores. */
+export * from './entitlements';
 export * from './neighbours';
 export * from './page-links';
 export * from './progress';

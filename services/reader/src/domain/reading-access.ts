@@ -3,7 +3,6 @@
  * restriction), built on the catalog's own rules so the store and the reader never disagree on a
  * price type or a territory.
  */
-import type { PriceType } from '@inkwell/catalog/demo';
 import {
   geoRestrictionStatus,
   isPriceType,
@@ -13,9 +12,10 @@ import {
   readingAccessReason,
   storefrontVisibility,
   type GeoRestrictionStatus,
+  type PriceType,
   type PublishStatus,
   type ReadingDeniedReason,
-} from '@inkwell/catalog/domain';
+} from '@inkwell/contracts/catalog-rules';
 
 export interface ReadingFacts {
   status: string;

@@ -1,23 +1,10 @@
 /**
- * My Comics sorting, searching and paging (storefront spec §2 sort labels, §9 bookshelf page size).
- * Youngest/Oldest go by publish date, Newest/Oldest by when the comic was put on the shelf.
+ * My Comics sorting and searching. The sort codes and the page size are part of the API's contract
+ * (the storefront offers the same ones), so they live in `@inkwell/contracts`.
  */
-export const SHELF_SORTS = [
-  { code: 0, label: 'A - Z' },
-  { code: 1, label: 'Z - A' },
-  { code: 2, label: 'Youngest To Oldest' },
-  { code: 3, label: 'Newest To Oldest' },
-  { code: 4, label: 'Oldest To Youngest' },
-  { code: 5, label: 'Oldest To Newest' },
-] as const;
+import type { ShelfSort } from '@inkwell/contracts/shelf';
 
-export type ShelfSort = (typeof SHELF_SORTS)[number]['code'];
-
-/** Recently shelved first: what a reader just bought or started is on top. */
-export const DEFAULT_SHELF_SORT: ShelfSort = 3;
-
-/** Storefront spec §9: "Bookshelf page size 24". */
-export const SHELF_PAGE_SIZE = 24;
+export { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '@inkwell/contracts/shelf';
 
 export interface ShelfEntry {
   productId: string;

@@ -2,7 +2,7 @@ import type { Database } from '@inkwell/platform';
 import type { CatalogPublications, Publication } from '../catalog/publication';
 import { byLastRead, compareShelfEntries, DEFAULT_SHELF_SORT, isCompleted, isOutForReading, matchesShelfSearch, resumeAt, type ShelfSort } from '../domain';
 import type { PageStore } from '../pages/page-store';
-import type { LibraryItem } from './library-item';
+import type { LibraryItem } from '@inkwell/contracts/library';
 import { shelfRows, type ShelfRow } from './shelf';
 
 export type { LibraryItem };

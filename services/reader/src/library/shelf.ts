@@ -1,4 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
+import { ownedProductIds } from './ownership';
 
 export interface ShelfRow {
   productId: string;
@@ -12,10 +13,10 @@ export interface ShelfRow {
 
 /** Everything on a reader's shelf with ownership and progress; the catalog facts are joined by the caller. */
 export async function shelfRows(db: Queryable, userId: string, productIds?: readonly string[]): Promise<ShelfRow[]> {
-  const { rows } = await db.query<{ product_id: number; variant_id: string | null; added_at: Date; owned: boolean; page: number | null; updated_at: Date | null }>(
-    `SELECT s.product_id, s.variant_id, s.added_at, o.product_id IS NOT NULL AS owned, r.page, r.updated_at
+  const owned = await ownedProductIds(db, userId, productIds);
+  const { rows } = await db.query<{ product_id: number; variant_id: string | null; added_at: Date; page: number | null; updated_at: Date | null }>(
+    `SELECT s.product_id, s.variant_id, s.added_at, r.page, r.updated_at
        FROM shelf_items s
-       LEFT JOIN owned_publications o ON o.user_id = s.user_id AND o.product_id = s.product_id
        LEFT JOIN reading_progress r ON r.user_id = s.user_id AND r.product_id = s.product_id
       WHERE s.user_id = $1 AND ($2::bigint[] IS NULL OR s.product_id = ANY($2::bigint[]))`,
     [userId, productIds ?? null],
@@ -24,7 +25,7 @@ export async function shelfRows(db: Queryable, userId: string, productIds?: read
     productId: String(row.product_id),
     variantId: row.variant_id,
     addedAt: row.added_at.toISOString(),
-    owned: row.owned,
+    owned: owned.has(String(row.product_id)),
     page: row.page,
     lastReadAt: row.updated_at?.toISOString() ?? null,
   }));

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { pageSvg } from '@inkwell/catalog/demo';
 import type { Database, FileStorage, Logger } from '@inkwell/platform';
 import type { Publication } from '../catalog/publication';
 import type { PageImageFormat } from '../domain';
 import { encodePage, PAGE_WIDTHS, storedWidths, uprightWidth, type EncodedPage } from './page-images';
+import type { DrawnPublication, PageSource } from './page-source';
 import { RenderQueue } from './render-queue';
 
 export interface PageSize {
@@ -19,14 +19,8 @@ export interface PageSet {
   pages: PageSize[];
 }
 
-interface DemoArt {
-  seriesTitle: string;
-  rightToLeft: boolean;
-  pageCount: number;
-}
-
-/** Demo pages are drawn at the largest stored width, two wide by three high like a printed comic page. */
-const DEMO_PAGE = { width: Math.max(...PAGE_WIDTHS), height: 1800 };
+/** What a drawn set records of its publication, to draw each page when it is first read. */
+type DrawnArt = Omit<DrawnPublication, 'productId'>;
 
 /** Two encodings at once: enough to keep a reader's next pages coming without starving the other services. */
 const RENDER_CONCURRENCY = 2;
@@ -49,8 +43,8 @@ export class PageStore {
     private readonly db: Database,
     private readonly files: FileStorage,
     private readonly logger: Logger,
-    /** Demo mode: publications without an ingested set get drawn pages (DEMO_DATA). */
-    private readonly demoPages: boolean,
+    /** Draws the pages of publications without an ingested set; without it they have none. */
+    private readonly drawnPages?: PageSource,
   ) {}
 
   async find(productId: string): Promise<PageSet | undefined> {
@@ -66,26 +60,28 @@ export class PageStore {
     return row ? { productId, widths: [...row.widths].sort((a, b) => a - b), pages: row.pages } : undefined;
   }
 
-  /** The stored set of a publication; in demo mode one is made on first use (sizes now, images when asked). */
+  /** The stored set of a publication; with a page source one is made on first use (sizes now, images when asked). */
   async forPublication(publication: Publication): Promise<PageSet | undefined> {
     const found = await this.find(publication.id);
-    if (found || !this.demoPages || publication.pageCount <= 0) return found;
-    const art: DemoArt = { seriesTitle: publication.seriesTitle ?? publication.name, rightToLeft: publication.reverseReadOrder, pageCount: publication.pageCount };
+    const source = this.drawnPages;
+    if (found || !source || publication.pageCount <= 0) return found;
+    const art: DrawnArt = { seriesTitle: publication.seriesTitle ?? publication.name, rightToLeft: publication.reverseReadOrder, pageCount: publication.pageCount };
     const created = await this.db.transaction(async (tx) => {
       const inserted = await tx.query(
+        // Drawn sets are recorded as source 'demo' with their art in demo_art, as the first migration named them.
         `INSERT INTO page_sets (product_id, storage_prefix, source, demo_art, widths) VALUES ($1, $2, 'demo', $3, $4) ON CONFLICT (product_id) DO NOTHING`,
         [publication.id, newPrefix(), JSON.stringify(art), PAGE_WIDTHS],
       );
       if (inserted.rowCount === 0) return false;
       await tx.query('INSERT INTO pages (product_id, page_number, width, height) SELECT $1, n, $2, $3 FROM generate_series(1, $4::int) AS n', [
         publication.id,
-        DEMO_PAGE.width,
-        DEMO_PAGE.height,
+        source.pageSize.width,
+        source.pageSize.height,
         publication.pageCount,
       ]);
       return true;
     });
-    if (created) this.logger.info({ productId: publication.id, pages: publication.pageCount }, 'demo page set made; pages are drawn when first read');
+    if (created) this.logger.info({ productId: publication.id, pages: publication.pageCount }, 'drawn page set made; pages are drawn when first read');
     return this.find(publication.id);
   }
 
@@ -122,9 +118,9 @@ export class PageStore {
     return { productId, widths, pages: encoded.map((page, index) => ({ pageNumber: index + 1, width: page.width, height: page.height })) };
   }
 
-  /** One stored image, drawing a demo page the first time it is asked for; undefined when there is no such image. */
+  /** One stored image, drawing a page of a drawn set the first time it is asked for; undefined when there is no such image. */
   async image(productId: string, pageNumber: number, width: number, format: PageImageFormat): Promise<Buffer | undefined> {
-    const { rows } = await this.db.query<{ storage_prefix: string; source: string; demo_art: DemoArt | null; widths: number[] }>(
+    const { rows } = await this.db.query<{ storage_prefix: string; source: string; demo_art: DrawnArt | null; widths: number[] }>(
       `SELECT s.storage_prefix, s.source, s.demo_art, s.widths FROM page_sets s JOIN pages p ON p.product_id = s.product_id
         WHERE s.product_id = $1 AND p.page_number = $2`,
       [productId, pageNumber],
@@ -133,12 +129,13 @@ export class PageStore {
     if (!row || !row.widths.includes(width)) return undefined;
     const key = imageKey(row.storage_prefix, pageNumber, width, format);
     const stored = await this.files.get(key);
-    if (stored || row.source !== 'demo' || !row.demo_art) return stored;
+    const source = this.drawnPages;
+    if (stored || row.source !== 'demo' || !row.demo_art || !source) return stored;
     const art = row.demo_art;
     await this.renders.run(`${row.storage_prefix}/${pageNumber}`, async () => {
       if (await this.files.exists(key)) return;
-      const svg = pageSvg({ ...art, pageNumber, seed: Number(productId), width: DEMO_PAGE.width, height: DEMO_PAGE.height });
-      await this.put(row.storage_prefix, pageNumber, await encodePage(Buffer.from(svg), row.widths));
+      const image = await source.draw({ ...art, productId }, pageNumber);
+      await this.put(row.storage_prefix, pageNumber, await encodePage(image, row.widths));
     });
     return this.files.get(key);
   }

@@ -7,7 +7,8 @@ import { comicPages } from '../pages/comic-page';
 import { geoStatus, openForReading } from '../reading';
 import { viewerOf } from '../viewer';
 import type { ReaderDeps } from './deps';
-import { ComicPageSchema, ComicPagesSchema, PublicationParams } from './schemas';
+import { ComicPageSchema, ComicPagesSchema } from '@inkwell/contracts/reader';
+import { PublicationParams } from './schemas';
 
 function comicLink(publication: Publication | null) {
   return publication && { id: publication.id, name: publication.name, volumeNumber: publication.volumeNumber, chapterNumber: publication.chapterNumber };

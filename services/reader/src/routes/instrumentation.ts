@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, EnvelopeOf, EVENTS, success, type App } from '@inkwell/platform';
+import { BadRequestError, EnvelopeOf, EVENTS, NumericId, success, UnixTime, type App } from '@inkwell/platform';
 import type { ReaderDeps } from './deps';
 
 /** A reading session is one sitting; this bounds what one call may carry. */
 const MAX_PAGE_SESSIONS = 5000;
 
 /** ISO 8601 text or unix milliseconds: the reader sends what its clock gives. */
-const Instant = Type.Union([Type.String({ format: 'date-time' }), Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 })], {
+const Instant = Type.Union([Type.String({ format: 'date-time' }), UnixTime()], {
   errorMessage: 'start and end are ISO 8601 dates and times or unix milliseconds.',
 });
 
@@ -24,7 +24,7 @@ export async function instrumentationRoutes(app: App, { context }: ReaderDeps): 
       tags: ['reader'],
       summary: 'Record a reading session (pages and the time each was shown) for analytics',
       body: Type.Object({
-        comicId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: 1, maxLength: 200 })]),
+        comicId: Type.Union([NumericId(), Type.String({ minLength: 1, maxLength: 200 })]),
         mode: Type.String({ minLength: 1, maxLength: 40 }),
         platform: Type.String({ minLength: 1, maxLength: 40 }),
         pageSessions: Type.Array(Type.Object({ pageNumber: Type.Integer({ minimum: 1, maximum: 100_000 }), start: Instant, end: Instant }), { maxItems: MAX_PAGE_SESSIONS }),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, EnvelopeOf, success, type App } from '@inkwell/platform';
+import { BadRequestError, DigitsId, EnvelopeOf, NumericId, success, type App } from '@inkwell/platform';
 import { isOutForReading, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '../domain';
 import { libraryItems, shelfPage } from '../library/my-comics';
 import { ownsPublication } from '../library/ownership';
@@ -7,7 +7,8 @@ import { wipeProgress } from '../library/progress';
 import { emptyShelf, shelve, unshelve } from '../library/shelf';
 import { findPublication } from '../reading';
 import type { ReaderDeps } from './deps';
-import { LibraryItemSchema, ProductId } from './schemas';
+import { LibraryItemSchema, ShelfRemovalSchema } from '@inkwell/contracts/library';
+import { ProductId } from './schemas';
 
 const MAX_SHELF_PAGE = 100;
 
@@ -100,7 +101,7 @@ export async function myComicsRoutes(app: App, { context, catalog, pages }: Read
       summary: 'Take a comic off the shelf (it stays owned, and its progress is kept)',
       security: signedInSecurity,
       params: ShelfItemParams,
-      response: { 200: EnvelopeOf(Type.Object({ productId: Type.String(), removed: Type.Boolean() })) },
+      response: { 200: EnvelopeOf(ShelfRemovalSchema) },
     },
     handler: async (request) => {
       const removed = await unshelve(db, request.principal!.userId, request.params.productId);
@@ -140,7 +141,7 @@ export async function myComicsRoutes(app: App, { context, catalog, pages }: Read
       summary: 'Forget reading progress in one series ({SeriesId}) or everywhere ({All: true})',
       security: signedInSecurity,
       body: Type.Object({
-        SeriesId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,18}$' })], { errorMessage: 'SeriesId is a series id (a number).' })),
+        SeriesId: Type.Optional(Type.Union([NumericId(), DigitsId()], { errorMessage: 'SeriesId is a series id (a number).' })),
         All: Type.Optional(Type.Boolean()),
       }),
       response: { 200: EnvelopeOf(Type.Object({ wiped: Type.Integer() })) },

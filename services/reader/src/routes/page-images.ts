@@ -30,6 +30,7 @@ export async function pageImageRoutes(app: App, { pages, mediaSecret }: ReaderDe
         file: Type.String({ pattern: '^[0-9]{1,5}\\.(webp|jpg)$', errorMessage: 'A page image is named {width}.webp or {width}.jpg.' }),
       }),
       querystring: Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: { 200: { description: 'The image', content: Object.fromEntries(Object.values(CONTENT_TYPE).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } },
     },
     handler: async (request, reply) => {
       const { productId, pageNumber, file } = request.params;

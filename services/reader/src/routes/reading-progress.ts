@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError, EnvelopeOf, EVENTS, success, type App } from '@inkwell/platform';
+import { BadRequestError, EnvelopeOf, EVENTS, NumericId, success, type App } from '@inkwell/platform';
 import { isCompleted, progressProblem, resumeAt, writtenAt } from '../domain';
 import { saveProgress } from '../library/progress';
 import { shelve } from '../library/shelf';
 import { openForReading } from '../reading';
 import { viewerOf } from '../viewer';
 import type { ReaderDeps } from './deps';
-import { PublicationParams, ReadingProgressSchema } from './schemas';
+import { ReadingProgressSchema } from '@inkwell/contracts/library';
+import { PublicationParams } from './schemas';
 
 const ProgressFields = {
   ReadingProgress: Type.Integer({ minimum: 0, maximum: 100_000, errorMessage: 'ReadingProgress is the 0-based index of a page.' }),
@@ -69,7 +70,7 @@ export async function readingProgressRoutes(app: App, { context, catalog, pages 
       summary: 'Save the page to resume a comic at, naming the comic in the body',
       security: [{ bearer: [] }],
       body: Type.Object({
-        PublicationId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: 1, maxLength: 200 })], { errorMessage: 'PublicationId is the id of a comic.' }),
+        PublicationId: Type.Union([NumericId(), Type.String({ minLength: 1, maxLength: 200 })], { errorMessage: 'PublicationId is the id of a comic.' }),
         ...ProgressFields,
       }),
       response,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { compareSeriesEntries, neighbours, type SeriesEntry } from '../../src/domain';
 
 const volume = (id: string, volumeNumber: number | null, publishDate: string | null = null): SeriesEntry => ({ id, subCategory: 'Volume', volumeNumber, chapterNumber: null, publishDate });

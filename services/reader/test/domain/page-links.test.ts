@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { checkPageLink, linkExpiry, pageImageFormatOf, pageImagePath, signPageLink } from '../../src/domain';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { isCompleted, progressProblem, resumeAt, writtenAt } from '../../src/domain';
 
 describe('reading progress rules', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { isOutForReading, readingVerdict, type ReadingFacts } from '../../src/domain';
 
 const now = new Date('2025-06-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { byLastRead, compareShelfEntries, matchesShelfSearch, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfEntry } from '../../src/domain';
 
 const entry = (productId: string, name: string, addedAt: string, publishDate: string | null, lastReadAt: string | null = null, seriesTitle: string | null = null): ShelfEntry => ({ productId, name, seriesTitle, addedAt, publishDate, lastReadAt });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { RenderQueue } from '../../src/pages/render-queue';
 
 /** A task that finishes when the test says so. */

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { catalogService } from '@inkwell/catalog';
-import { buildService, createEnvelope, InProcessEventBus, type App, type Database, type ServiceContext } from '@inkwell/platform';
+import { buildService, createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventEnvelope, type ServiceContext } from '@inkwell/platform';
 import { buildTestService, createTestDatabase, signTestToken, testCache, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
-import { pageStoreOf, readerService } from '../../src';
+import { createReaderService } from '../../src';
+import type { PageSource } from '../../src/pages/page-source';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -22,9 +23,13 @@ export interface ReaderHarness {
   context: ServiceContext;
   /** The catalog the reader asks over gRPC; create products in it with the catalog's factories. */
   catalogDb: Database;
-  request(method: 'GET' | 'POST' | 'PATCH', url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  request(method: 'GET' | 'POST' | 'PATCH', url: string, options?: RequestOptions): Promise<Answer>;
+  /** A call to the catalog's storefront API, which asks the reader over gRPC what a visitor owns. */
+  catalogRequest(method: 'GET' | 'POST', url: string, options?: RequestOptions): Promise<Answer>;
   /** Delivers an event as its owning service would, `times` times (a redelivery keeps its id). */
   deliver(source: string, type: string, data: unknown, times?: number): Promise<void>;
+  /** Hands one event to the bus as it is, e.g. to redeliver it later or out of order. */
+  publish(event: EventEnvelope): Promise<void>;
   /** order.completed for digital copies of `productIds`. */
   completeOrder(userId: string, productIds: readonly number[], times?: number): Promise<void>;
   /** Stores `count` plain pages of `width` × `height` for a product. */
@@ -32,20 +37,43 @@ export interface ReaderHarness {
   close(): Promise<void>;
 }
 
+interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function call(app: App, method: string, url: string, { token, body, headers = {} }: RequestOptions = {}): Promise<Answer> {
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: response.statusCode, headers: response.headers, body: isJson ? response.json() : response.rawPayload };
+}
+
 /**
- * A real reader service and the real catalog service it asks over gRPC (on a free port), on fresh
- * databases, one in-process bus between them, images in a temporary folder.
+ * A real reader service and the real catalog service, each asking the other over gRPC (on free
+ * ports), on fresh databases, one in-process bus between them, images in a temporary folder.
  */
-export async function startReader(options: { demoData?: boolean } = {}): Promise<ReaderHarness> {
+export async function startReader(options: { drawnPages?: PageSource } = {}): Promise<ReaderHarness> {
   const bus = new InProcessEventBus(testLogger);
-  const catalog: TestService = await buildTestService(catalogService, { bus });
-  const catalogPort = await catalog.context.grpc.listen('127.0.0.1', 0);
+  // The catalog asks the reader what visitors own, so the reader's gRPC port is chosen first.
+  const readerGrpcPort = await freePort();
+  const { peers } = testServiceConfig('catalog', 'postgres://unused');
+  const catalog: TestService = await buildTestService(catalogService, { bus, config: { peers: { ...peers, reader: { ...peers.reader, grpcAddress: `127.0.0.1:${readerGrpcPort}` } } } });
+  const catalogPort = await catalog.grpc.listen('127.0.0.1', 0);
   const database = await createTestDatabase('reader');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-reader-'));
-  const base = testServiceConfig('reader', database.url, { dataDir, demoData: options.demoData ?? false });
+  const base = testServiceConfig('reader', database.url, { dataDir, demoData: options.drawnPages !== undefined });
   const config = { ...base, peers: { ...base.peers, catalog: { ...base.peers.catalog, grpcAddress: `127.0.0.1:${catalogPort}` } } };
   const cache = testCache();
+  // Given a page source, the reader runs in demo mode and draws pages for publications without a set, as under `npm start`.
+  const readerService = createReaderService(options.drawnPages ? { drawnPages: options.drawnPages } : {});
   const reader = await buildService(readerService, { config, logger: testLogger, bus, cache, relay: { pollIntervalMs: 50, baseBackoffMs: 20, maxBackoffMs: 200 } });
+  await reader.grpc.listen('127.0.0.1', readerGrpcPort);
   await bus.start();
 
   const deliver = async (source: string, type: string, data: unknown, times = 1) => {
@@ -57,17 +85,10 @@ export async function startReader(options: { demoData?: boolean } = {}): Promise
     app: reader.app,
     context: reader.context,
     catalogDb: catalog.context.db,
-    async request(method, url, { token, body, headers = {} } = {}) {
-      const response = await reader.app.inject({
-        method,
-        url,
-        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
-      return { status: response.statusCode, headers: response.headers, body: isJson ? response.json() : response.rawPayload };
-    },
+    request: (method, url, options) => call(reader.app, method, url, options),
+    catalogRequest: (method, url, options) => call(catalog.app, method, url, options),
     deliver,
+    publish: (event) => bus.publish(event),
     async completeOrder(userId, productIds, times = 1) {
       await deliver('order', 'order.completed', orderCompleted(`order-${userId}-${productIds.join('-')}`, userId, productIds), times);
     },
@@ -77,7 +98,7 @@ export async function startReader(options: { demoData?: boolean } = {}): Promise
           sharp({ create: { ...size, channels: 3, background: { r: 20 * index, g: 120, b: 200 } } }).png().toBuffer(),
         ),
       );
-      await pageStoreOf(reader.context).ingest(String(productId), pages);
+      await reader.exposed.pages.ingest(String(productId), pages);
     },
     async close() {
       await reader.stop();

@@ -12,13 +12,10 @@ export const AUTH_TEMPLATES = {
 export type AuthTemplateName = (typeof AUTH_TEMPLATES)[keyof typeof AUTH_TEMPLATES];
 
 /**
- * Storefront pages the mails link to. The first three read the `token` parameter and post it to
- * the account API (verifyEmail, changePassword, completeChangeEmail).
+ * Storefront pages the mails link to that need no token. Links with a token (verification, reset,
+ * email change) are built by the account service, which alone holds their tokens.
  */
 export const LINK_PATHS = {
-  verifyEmail: '/email-verified/',
-  resetPassword: '/reset-password/',
-  changeEmail: '/change-email/',
   supportCenter: '/support-center/',
 } as const;
 
@@ -30,17 +27,17 @@ export const ACCOUNT_MAIL_EVENTS = [
   EVENTS.accountEmailChanged.type,
 ] as const;
 
-/** One mail to send: which template, to whom, about which account, and the template's values. */
+/**
+ * One mail to send: which template, to whom, about which account, and the template's values. A
+ * mail with `linkId` carries an account link: its `link` value is the URL the account service
+ * issues for that id when the mail is composed.
+ */
 export interface MailRequest {
   template: AuthTemplateName;
   to: string;
   userId: string;
   values: TemplateValues;
-}
-
-/** `${publicUrl}${path}?token=…`: the link a mail carries to a storefront page. */
-export function tokenLink(publicUrl: string, path: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
+  linkId?: string;
 }
 
 function pageLink(publicUrl: string, path: string): string {
@@ -49,7 +46,7 @@ function pageLink(publicUrl: string, path: string): string {
 
 /**
  * The mail an account event asks for, or null when it asks for none (an account created by staff
- * without a verification token). Throws `InvalidEventError` when the data does not match the
+ * without a verification link). Throws `InvalidEventError` when the data does not match the
  * event catalogue.
  */
 export function mailForAccountEvent(type: string, data: unknown, publicUrl: string): MailRequest | null {
@@ -58,35 +55,20 @@ export function mailForAccountEvent(type: string, data: unknown, publicUrl: stri
   switch (type) {
     case EVENTS.accountCreated.type:
     case EVENTS.accountVerificationRequested.type: {
-      const { userId, email, verificationToken } = data as EventData<'accountCreated'>;
-      if (!verificationToken) return null;
-      return {
-        template: AUTH_TEMPLATES.verifyEmail,
-        to: email,
-        userId,
-        values: { email, storeUrl, link: tokenLink(publicUrl, LINK_PATHS.verifyEmail, verificationToken) },
-      };
+      const { userId, email, verificationLinkId } = data as EventData<'accountCreated'>;
+      if (!verificationLinkId) return null;
+      return { template: AUTH_TEMPLATES.verifyEmail, to: email, userId, values: { email, storeUrl }, linkId: verificationLinkId };
     }
     case EVENTS.accountPasswordResetRequested.type: {
-      const { userId, email, resetToken } = data as EventData<'accountPasswordResetRequested'>;
-      return {
-        template: AUTH_TEMPLATES.resetPassword,
-        to: email,
-        userId,
-        values: { email, storeUrl, link: tokenLink(publicUrl, LINK_PATHS.resetPassword, resetToken) },
-      };
+      const { userId, email, resetLinkId } = data as EventData<'accountPasswordResetRequested'>;
+      return { template: AUTH_TEMPLATES.resetPassword, to: email, userId, values: { email, storeUrl }, linkId: resetLinkId };
     }
     case EVENTS.accountEmailChanged.type: {
-      const { userId, oldEmail, newEmail, confirmationToken } = data as EventData<'accountEmailChanged'>;
-      // With a token the change waits for the new address to confirm; without, it is done and the
+      const { userId, oldEmail, newEmail, confirmationLinkId } = data as EventData<'accountEmailChanged'>;
+      // With a link the change waits for the new address to confirm; without, it is done and the
       // old address is told, so an owner whose account was taken over finds out.
-      return confirmationToken
-        ? {
-            template: AUTH_TEMPLATES.changeEmail,
-            to: newEmail,
-            userId,
-            values: { email: newEmail, oldEmail, newEmail, storeUrl, link: tokenLink(publicUrl, LINK_PATHS.changeEmail, confirmationToken) },
-          }
+      return confirmationLinkId
+        ? { template: AUTH_TEMPLATES.changeEmail, to: newEmail, userId, values: { email: newEmail, oldEmail, newEmail, storeUrl }, linkId: confirmationLinkId }
         : {
             template: AUTH_TEMPLATES.emailChanged,
             to: oldEmail,

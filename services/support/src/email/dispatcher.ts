@@ -1,5 +1,4 @@
-import { backoffMs, type Database, type Logger, type Transaction } from '@inkwell/platform';
-import { SendFailure, type EmailSender } from './sender';
+import { SendFailure, backoffMs, type Database, type EmailSender, type Logger, type Transaction } from '@inkwell/platform';
 
 export interface DispatcherOptions {
   /** How often due mails (retries) are looked for when nothing nudges the dispatcher. */

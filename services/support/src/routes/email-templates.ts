@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, ConflictError, EnvelopeOf, NotFoundError, paginate, success, type App, type ServiceContext } from '@inkwell/platform';
+import { BadRequestError, ConflictError, EnvelopeOf, Int4, NotFoundError, paginate, success, type App, type ServiceContext } from '@inkwell/platform';
 import { MissingValuesError, renderEmail } from '../domain/render';
 import type { MailQueue } from '../email/mail-queue';
 import { contentOf, createTemplate, findTemplateById, findTemplateByName, listTemplates, pageTemplates, updateTemplate } from '../store/templates';
 import { AlterTemplateBody, EmailTemplateSchema, NewTemplateBody, PageRequest, PaginatedEnvelope, TestEmailBody, pageWindow } from './schemas';
 
 const PREFIX = '/api/dashboard/emailTemplates';
-const TemplateId = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessage: 'The template id must be a positive whole number.' }) });
+const TemplateId = Type.Object({ id: Int4({ minimum: 1, errorMessage: 'The template id must be a positive whole number.' }) });
 const nameTaken = (name: string) => new ConflictError(`A template named "${name}" already exists.`);
 
 /**

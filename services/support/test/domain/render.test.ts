@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { MissingValuesError, escapeHtml, placeholdersOf, renderEmail } from '../../src/domain/render';
 import { AUTH_TEMPLATE_CONTENT } from '../../src/templates/auth-templates';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { lastSendOf, RESEND_WINDOW_MS, resendBlockedUntil } from './verification-window';
 
 const account = { userid: 'u1', verificationSentAt: null };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { paths } from '@/config/paths';
 import { DiscoverSort, type DiscoverFilters } from './api/get-discover';
 import { BROWSE_VIEWS, browseFilters, browseSortOf, browseViewOf, SORT_OPTIONS } from './browse-params';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { ApiError, type ApiResult, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
 import { GeoRestriction, isGeoRestrictedError, isNotFoundError, readGeoGated, UNKNOWN_GEO_RESTRICTION_MESSAGE } from './geo-restriction';
 

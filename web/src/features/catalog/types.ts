@@ -1,7 +1,6 @@
 /**
- * Shapes of the catalog's storefront answers (inside the envelope's `response`): the catalog
- * service's own contract, re-exported so the storefront cannot drift from what the service sends.
- * Type-only, so it is erased at build and no service code reaches the bundle. Money is in cents
- * with an ISO currency.
+ * Shapes of the catalog's storefront answers (inside the envelope's `response`): the API's contract,
+ * the same one the catalog's routes declare, so the storefront cannot drift from what the service
+ * sends. Type-only, so it is erased at build. Money is in cents with an ISO currency.
  */
-export type * from '@inkwell/catalog/views/types';
+export type * from '@inkwell/contracts/catalog';

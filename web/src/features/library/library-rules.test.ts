@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { SHELF_PAGE_SIZE, continueReading, pageCountOf, pageLinks, readingStateOf, readShelfQuery, SHELF_SORTS, writeShelfQuery } from './library-rules';
 
 describe('the spec constants and labels', () => {

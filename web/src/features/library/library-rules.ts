@@ -2,10 +2,10 @@
  * The bookshelf's rules (storefront spec §2 and §9): its sort labels with the codes `/mycomics`
  * takes, the page size, and how far a book has been read.
  */
-import { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '@inkwell/reader/domain/shelf-order';
+import { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '@inkwell/contracts/shelf';
 import type { LibraryItem } from './types';
 
-// The sort labels with their codes and the page size are the reader service's own, so both ends agree.
+// The sort labels with their codes and the page size are the API's contract, so both ends agree.
 export { DEFAULT_SHELF_SORT, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort };
 
 export const SHELF_PARAMS = { sort: 'sort', search: 'q', page: 'page' } as const;

@@ -1,2 +1,2 @@
 /** Shapes of the reader service's My Comics answers (inside the envelope's `response`). */
-export type { LibraryItem } from '@inkwell/reader/library/library-item';
+export type { LibraryItem } from '@inkwell/contracts/library';

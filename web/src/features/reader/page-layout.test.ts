@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { buildSpreads, fitSpread, fitsDoublePage, pageAtPosition, spreadIndexOf, stripLayout, verticalLayout, verticalReaderWidth } from './page-layout';
 
 const portrait = { width: 1000, height: 1500 };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { nextChapterPagesToLoad, pagesToLoad, withPages, withPagesToLoad } from './preload';
 
 describe('pagesToLoad: 4 before to 6 after (§9)', () => {

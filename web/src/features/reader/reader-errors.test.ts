@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { readerProblemOf } from './reader-errors';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { findSeriesItem, parseReaderPath, readerPath, siblingsOf, type SeriesItem } from './reader-path';
 
 describe('parseReaderPath (§2)', () => {

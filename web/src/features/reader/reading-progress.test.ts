@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { isCompleted, parseUnsentProgress, parseVisitorProgress, resumePage, withoutUnsent, withUnsent, withVisitorProgress } from './reading-progress';
 
 describe('resumePage', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { PageSessionRecorder, parseUnsentReports, withUnsentReports, type ReadingSessionReport } from './reading-sessions';
 
 const at = (seconds: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, seconds));

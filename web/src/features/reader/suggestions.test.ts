@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { pickSuggestions } from './suggestions';
 
 describe('pickSuggestions (§2: same IP, then same genre, then new and popular; 3 or none)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import type { SearchResultView } from '@inkwell/catalog/views/types';
+import { describe, test } from 'vitest';
+import type { SearchResultView } from '@inkwell/contracts/search';
 import { searchResultImages, searchResultPath, searchResultRatio } from './search-result';
 
 function result(type: SearchResultView['type'], content: Partial<SearchResultView['content']> = {}): SearchResultView {

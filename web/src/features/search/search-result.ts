@@ -1,4 +1,4 @@
-import type { SearchResultView } from '@inkwell/catalog/views/types';
+import type { SearchResultView } from '@inkwell/contracts/search';
 import type { ImageRendition } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { addToHistory, isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS, SEARCH_HISTORY_LIMIT, SEARCH_MESSAGES, SEARCH_RESULT_LIMIT, searchStatusText, type SearchOverlayState } from './search-rules';
 
 describe('the spec constants and texts', () => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AgeRatingKey } from '@inkwell/ui-kit/account';
+import { AGE_RATING_KEYS, type AgeRatingKey } from '@inkwell/contracts/age-ratings';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { PasswordField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -8,8 +8,6 @@ import { CREDENTIAL_MESSAGES } from '@/lib/credentials';
 import { useUpdateMaxShownRating } from '../api/update-setting';
 import styles from './account-settings.module.css';
 
-/** Ratings lowest to highest (storefront spec §3). */
-const RATING_ORDER: readonly AgeRatingKey[] = ['e', 'e7', 'pg', 't', 'm'];
 /** No setting hides nothing: the same as allowing the highest rating. */
 const NO_LIMIT: AgeRatingKey = 'm';
 
@@ -51,7 +49,7 @@ export function MaxRatingForm({ current, labels }: { current: AgeRatingKey | nul
               if (!update.isIdle) update.reset();
             }}
           >
-            {RATING_ORDER.map((key) => (
+            {AGE_RATING_KEYS.map((key) => (
               <option key={key} value={key}>
                 {optionLabel(key, labels)}
               </option>

@@ -1,16 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@inkwell/ui-kit/api-client';
 import { setTokens } from '@inkwell/ui-kit/storage';
+import type { TokenPair } from '@inkwell/contracts/account';
 import { normalizeEmail } from '@/lib/credentials';
 
 export interface Credentials {
   email: string;
   password: string;
-}
-
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
 }
 
 /**

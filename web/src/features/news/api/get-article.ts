@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NewsArticleView } from '@inkwell/catalog/views/types';
+import type { NewsArticleView } from '@inkwell/contracts/catalog';
 import { api } from '@inkwell/ui-kit/api-client';
 
 /** `GET news/strips-article/{id or readableUrl}`, or its unpublished preview for staff. */

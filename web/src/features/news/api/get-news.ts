@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { NewsArticleCardView } from '@inkwell/catalog/views/types';
+import type { NewsArticleCardView } from '@inkwell/contracts/catalog';
 import { api } from '@inkwell/ui-kit/api-client';
 
 export const NEWS_PAGE_SIZE = 12;

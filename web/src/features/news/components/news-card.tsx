@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { NewsArticleCardView } from '@inkwell/catalog/views/types';
+import type { NewsArticleCardView } from '@inkwell/contracts/catalog';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';

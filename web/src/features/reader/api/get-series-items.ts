@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@inkwell/ui-kit/api-client';
-import type { ProductCardView } from '@inkwell/catalog/views/types';
+import type { ProductCardView } from '@inkwell/contracts/catalog';
 
 /**
  * `GET /product/forSeries/{series id or readable url}`: a series' volumes and chapters in reading

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@inkwell/ui-kit/api-client';
-import type { ProductView, SeriesCardView, SeriesView } from '@inkwell/catalog/views/types';
+import type { ProductView, SeriesCardView, SeriesView } from '@inkwell/contracts/catalog';
 import { END_CARD_SUGGESTIONS } from '../reader-constants';
 import { pickSuggestions } from '../suggestions';
 

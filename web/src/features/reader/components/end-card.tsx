@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { SeriesCardView } from '@inkwell/catalog/views/types';
+import type { SeriesCardView } from '@inkwell/contracts/catalog';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { ArrowRightIcon, CloseIcon } from '@inkwell/ui-kit/icons';
 import { PosterCard } from '@/components/ui/poster-card';

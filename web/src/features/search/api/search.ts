@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResultView } from '@inkwell/catalog/views/types';
+import type { SearchResultView } from '@inkwell/contracts/search';
 import { api } from '@inkwell/ui-kit/api-client';
 import { isSearchable, normalizeQuery, SEARCH_RESULT_LIMIT } from '../search-rules';
 

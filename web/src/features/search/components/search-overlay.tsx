@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { SearchResultView } from '@inkwell/catalog/views/types';
+import type { SearchResultView } from '@inkwell/contracts/search';
 import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from '@inkwell/ui-kit/icons';
 import { CoverImage } from '@/components/ui/cover-image';
 import { paths } from '@/config/paths';

@@ -1,0 +1,321 @@
+import {
+  addHomeEntry,
+  catalogueIsEmpty,
+  coverSubjects,
+  createBundle,
+  createCarousel,
+  createCreator,
+  createGenre,
+  createIpTag,
+  createNewsArticle,
+  createProduct,
+  createPublisher,
+  createSalesCampaign,
+  createSeries,
+  createShortUrl,
+  setProductThumbnails,
+  setSeriesThumbnails,
+  type CatalogueChange,
+  type Thumbnail,
+} from '@inkwell/catalog/store';
+import { PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
+import type { Database, FileStorage, Logger, Outbox } from '@inkwell/platform';
+import { coverSvg, renderWidths, seriesHeroSvg } from './art';
+import { DEMO_REFERENCE_DATE, generateDemoCatalogue } from './generate';
+import type { DemoCatalogue, DemoProduct, DemoSeries } from './types';
+
+/** Widths covers are rendered at (storefront spec §9: comic list widths 250,500). */
+export const COVER_WIDTHS = [250, 500];
+const HERO_WIDTHS = [1200];
+const DAY_MS = 86_400_000;
+/** Starter packs: three volumes for the price of this. */
+const STARTER_PACK_CENTS = 2499;
+const STARTER_PACK_ITEM_CENTS = 833;
+
+/** The running catalog the demo writes into: its database, outbox and logger (a service context has them). */
+export interface DemoCatalogTarget {
+  db: Database;
+  outbox: Outbox;
+  logger: Logger;
+}
+
+type SeededProduct = { id: number; product: DemoProduct };
+type SeededSeries = { id: number; series: DemoSeries; popularity: number; products: SeededProduct[] };
+
+/**
+ * Loads the demo catalogue into an empty catalog through the catalog's own store functions, so
+ * every record is checked as staff input is and its events go out through the outbox (search and
+ * the read cache follow them). One transaction: a half-seeded catalogue never shows. Dates move so
+ * that "new", "pre-order" and "on sale" mean the same today as on the generator's reference date.
+ * Returns false when the catalog already has products.
+ */
+export async function seedDemoCatalogue(catalog: DemoCatalogTarget, { seed = 1, now = new Date() }: { seed?: number; now?: Date } = {}): Promise<boolean> {
+  const catalogue = generateDemoCatalogue(seed);
+  const shiftMs = Math.floor((now.getTime() - new Date(DEMO_REFERENCE_DATE).getTime()) / DAY_MS) * DAY_MS;
+  const shift = (iso: string) => new Date(new Date(iso).getTime() + shiftMs);
+  return catalog.db.transaction(async (tx) => {
+    // Two processes starting on one empty database (replicas) seed once.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['catalog:demo-seed']);
+    if (!(await catalogueIsEmpty(tx))) return false;
+    const change: CatalogueChange = { tx, outbox: catalog.outbox };
+    const lookups = await createLookups(change, catalogue);
+    const seeded: SeededSeries[] = [];
+    for (const series of catalogue.series) {
+      const [publisherId, imprintId] = lookups.publisher(series.publisher, series.imprint);
+      const popularity = Math.max(0, ...series.products.map((product) => product.popularity));
+      const seriesId = await createSeries(change, {
+        title: series.title,
+        description: series.description,
+        metaDescription: series.description.split('. ')[0]!,
+        readableUrl: series.readableUrl,
+        color: series.color,
+        completionStatus: series.completionStatus,
+        ...(series.originalLanguageTitle ? { originalLanguageTitle: series.originalLanguageTitle } : {}),
+        ...(series.romanizedTitle ? { romanizedTitle: series.romanizedTitle } : {}),
+        altTitles: series.altTitles,
+        restrictedTerritories: series.restrictedTerritories,
+        unlisted: series.unlisted,
+        status: series.status,
+        ageRating: series.ageRating,
+        rightToLeft: series.rightToLeft,
+        ...(publisherId !== undefined ? { publisherId } : {}),
+        ...(imprintId !== undefined ? { imprintId } : {}),
+        ...(series.ipTag ? { ipTagId: lookups.ipTags.get(series.ipTag)! } : {}),
+        genreIds: series.genres.map((genre) => lookups.genres.get(genre)!),
+        creators: series.creators.map((credit) => ({ creatorId: lookups.creators.get(credit.creator)!, title: credit.title })),
+        popularity,
+      });
+      const products: SeededProduct[] = [];
+      for (const product of series.products) {
+        const id = await createProduct(
+          change,
+          {
+            name: product.name,
+            description: product.description,
+            type: product.subCategory,
+            readableUrl: product.readableUrl,
+            status: product.status,
+            publishDate: shift(product.publishDate),
+            unlisted: product.unlisted,
+            seriesId,
+            ...(product.volumeNumber !== undefined ? { volumeNumber: product.volumeNumber } : {}),
+            ...(product.chapterNumber !== undefined ? { chapterNumber: product.chapterNumber } : {}),
+            ...(product.relativeName ? { relativeName: product.relativeName } : {}),
+            pageCount: product.pageCount,
+            ageRating: product.ageRating,
+            restrictedTerritories: product.restrictedTerritories,
+            reverseReadOrder: product.reverseReadOrder,
+            // The demo's pages are drawn by the reader's page source on first read.
+            ingestCompleted: true,
+            ...(publisherId !== undefined ? { publisherId } : {}),
+            ...(imprintId !== undefined ? { imprintId } : {}),
+            popularity: product.popularity,
+            variants: product.variants.map(({ scheduleDate, stock, ...variant }) => ({
+              ...variant,
+              ...(scheduleDate ? { scheduleDate: shift(scheduleDate) } : {}),
+              ...(stock ? { stock: { ...stock, ...(stock.delayedUntilDate ? { delayedUntilDate: shift(stock.delayedUntilDate).toISOString() } : {}) } } : {}),
+            })),
+          },
+          now,
+        );
+        products.push({ id, product });
+      }
+      seeded.push({ id: seriesId, series, popularity, products });
+    }
+    await createSale(change, seeded, now);
+    await createHomePage(change, seeded);
+    await createNews(change, catalogue, seeded, shift);
+    await createStarterPacks(change, seeded);
+    catalog.logger.info({ series: seeded.length, products: seeded.reduce((sum, series) => sum + series.products.length, 0) }, 'demo catalogue seeded');
+    return true;
+  });
+}
+
+async function createLookups({ tx }: CatalogueChange, catalogue: DemoCatalogue) {
+  const publishers = new Map<string, { id: number; imprints: Map<string, number> }>();
+  for (const publisher of catalogue.publishers) publishers.set(publisher.key, await createPublisher(tx, publisher));
+  const byKey = async (items: ReadonlyArray<{ key: string; name: string }>, create: (name: string) => Promise<number>) => {
+    const ids = new Map<string, number>();
+    for (const item of items) ids.set(item.key, await create(item.name));
+    return ids;
+  };
+  return {
+    genres: await byKey(catalogue.genres, (name) => createGenre(tx, { name })),
+    creators: await byKey(catalogue.creators, (name) => createCreator(tx, { name })),
+    ipTags: await byKey(catalogue.ipTags, (name) => createIpTag(tx, { name })),
+    publisher(key: string, imprint: string | undefined): [number | undefined, number | undefined] {
+      const publisher = publishers.get(key);
+      return [publisher?.id, imprint ? publisher?.imprints.get(imprint) : undefined];
+    },
+  };
+}
+
+const isListed = (series: DemoSeries) => series.status === 'Published' && !series.unlisted;
+
+async function createSale(change: CatalogueChange, seeded: readonly SeededSeries[], now: Date): Promise<void> {
+  const onSale = seeded.flatMap((series) => series.products).filter(({ product }) => product.saleDigitalPriceCents !== undefined);
+  if (onSale.length === 0) return;
+  await createSalesCampaign(change, {
+    name: 'Autumn Reading Sale',
+    description: 'Selected digital volumes at reduced prices.',
+    startDate: new Date(now.getTime() - 7 * DAY_MS),
+    endDate: new Date(now.getTime() + 30 * DAY_MS),
+    status: 'Published',
+    products: onSale.map(({ id, product }) => ({ productId: id, variantType: 'Digital' as const, discountPriceCents: product.saleDigitalPriceCents! })),
+  });
+}
+
+/** The spotlight wheel shows the six most popular listed series; carousels pick products by filter. */
+async function createHomePage(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
+  const spotlight = seeded.filter(({ series }) => isListed(series)).sort((a, b) => b.popularity - a.popularity).slice(0, 6);
+  for (const [ordinal, { id, series }] of spotlight.entries()) {
+    await addHomeEntry(change, { seriesId: id, tagline: series.description.split('. ')[0]!.replace(/\.$/, ''), ordinal });
+  }
+  const carousels: Array<{ title: string; filter: Record<string, unknown>; link?: string }> = [
+    { title: 'New releases', filter: { newOnly: true, sort: 5, typeIds: [PRODUCT_TYPE_CODES.Volume] }, link: '/browse/?st=3&is=false' },
+    { title: 'On sale now', filter: { isOnSale: true, sort: 0 }, link: '/browse/?s=0&st=true' },
+    { title: 'Read the first chapters free', filter: { isFree: true, typeIds: [PRODUCT_TYPE_CODES.Chapter], sort: 7 } },
+    { title: 'Popular series', filter: { includeSeries: true, sort: 7 }, link: '/browse/' },
+    { title: 'Coming soon', filter: { scheduleStatus: [PUBLISH_STATUS_CODES.ScheduledPreOrder, PUBLISH_STATUS_CODES.ScheduledComingSoon], sort: 6 }, link: '/calendar/' },
+  ];
+  for (const [ordinal, carousel] of carousels.entries()) await createCarousel(change, { ...carousel, ordinal });
+}
+
+async function createNews(change: CatalogueChange, catalogue: DemoCatalogue, seeded: readonly SeededSeries[], shift: (iso: string) => Date): Promise<void> {
+  const seriesIds = new Map(seeded.map(({ id, series }) => [series.key, id]));
+  for (const article of catalogue.news) {
+    const seriesId = article.series ? seriesIds.get(article.series) : undefined;
+    await createNewsArticle(change, {
+      title: article.title,
+      readableUrl: article.readableUrl,
+      summary: article.summary,
+      bodyHtml: article.bodyHtml,
+      pageType: article.pageType,
+      status: 'Published',
+      publishedAt: shift(article.publishedAt),
+      ...(seriesId !== undefined ? { seriesId } : {}),
+    });
+  }
+  await createShortUrl(change.tx, { code: 'news', longUrl: '/news/' });
+  await createShortUrl(change.tx, { code: 'calendar', longUrl: '/calendar/' });
+}
+
+/** Starter packs: the first three published volumes of the three most popular listed series that have them. */
+async function createStarterPacks(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
+  const packs = seeded
+    .filter(({ series }) => isListed(series))
+    .map((entry) => ({
+      ...entry,
+      volumes: entry.products
+        .filter(({ product }) => product.subCategory === 'Volume' && product.status === 'Published')
+        .sort((a, b) => (a.product.volumeNumber ?? 0) - (b.product.volumeNumber ?? 0))
+        .slice(0, 3),
+    }))
+    .filter((entry) => entry.volumes.length === 3)
+    .sort((a, b) => b.popularity - a.popularity)
+    .slice(0, 3);
+  for (const { series, volumes } of packs) {
+    await createBundle(change, {
+      name: `${series.title} starter pack`,
+      description: `The first three volumes of ${series.title} together.`,
+      readableUrl: `${series.readableUrl}-starter-pack`,
+      status: 'Published',
+      priceCents: STARTER_PACK_CENTS,
+      items: volumes.map(({ id }) => ({ productId: id, priceCents: STARTER_PACK_ITEM_CENTS })),
+    });
+  }
+}
+
+/**
+ * Renders the demo art (series posters and banners, product covers) into file storage and records
+ * the images through the catalog's store, reporting progress. Images already stored are not drawn
+ * again, and images already recorded are not recorded again, so a restart re-checks quickly and
+ * tells no one. Returns false when stopped by `signal` before the end.
+ */
+export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileStorage }, signal?: AbortSignal): Promise<boolean> {
+  const { db, files, logger } = catalog;
+  const subjects = await coverSubjects(db);
+  const total = subjects.series.length + subjects.products.length;
+  let done = 0;
+  let lastReport = Date.now();
+  const progress = () => {
+    done += 1;
+    if (Date.now() - lastReport > 3000 || done === total) {
+      lastReport = Date.now();
+      logger.info({ done, total }, `rendering demo art ${done}/${total}`);
+    }
+  };
+  /** `ratio` is height over width of the art. */
+  const store = async (svg: string, key: string, widths: number[], ratio: number, role: string, color: string): Promise<Thumbnail[]> => {
+    const keys = widths.map((width) => ({ width, webp: `${key}-${width}.webp`, jpeg: `${key}-${width}.jpg` }));
+    const present = await Promise.all(keys.flatMap((entry) => [files.exists(entry.webp), files.exists(entry.jpeg)]));
+    if (present.some((exists) => !exists)) {
+      // One rasterisation of the SVG serves every width.
+      const images = await renderWidths(svg, widths);
+      for (const [index, image] of images.entries()) {
+        await files.put(keys[index]!.webp, image.webp, 'image/webp');
+        await files.put(keys[index]!.jpeg, image.jpeg, 'image/jpeg');
+      }
+    }
+    return keys.map((entry) => ({
+      url: files.publicUrl(entry.webp),
+      fallbackUrl: files.publicUrl(entry.jpeg),
+      width: entry.width,
+      height: Math.round(entry.width * ratio),
+      role,
+      color: PALETTE[color] ?? PALETTE.navy!,
+    }));
+  };
+  const record = (write: (change: CatalogueChange) => Promise<boolean>) => db.transaction((tx) => write({ tx, outbox: catalog.outbox }));
+  for (const series of subjects.series) {
+    if (signal?.aborted) return false;
+    const color = series.color ?? 'navy';
+    const poster = await store(coverSvg({ title: series.title, seriesColor: color, seed: series.id, width: 500, height: 700 }), `covers/series-${series.id}`, COVER_WIDTHS, 1.4, 'cover', color);
+    const hero = await store(seriesHeroSvg({ title: series.title, seriesColor: color, seed: series.id, width: 1200, height: 400 }), `covers/series-${series.id}-hero`, HERO_WIDTHS, 1 / 3, 'hero', color);
+    await record((change) => setSeriesThumbnails(change, series.id, [...poster, ...hero]));
+    progress();
+  }
+  for (const product of subjects.products) {
+    if (signal?.aborted) return false;
+    const color = product.seriesColor ?? 'navy';
+    const subtitle = product.chapterNumber !== null ? `Chapter ${product.chapterNumber}` : product.volumeNumber !== null ? `Volume ${product.volumeNumber}` : undefined;
+    const svg = coverSvg({ title: product.seriesTitle ?? product.name, ...(subtitle ? { subtitle } : {}), seriesColor: color, seed: product.id, width: 500, height: 625 });
+    const covers = await store(svg, `covers/product-${product.id}`, COVER_WIDTHS, 1.25, 'cover', color);
+    await record((change) => setProductThumbnails(change, product.id, covers));
+    progress();
+  }
+  return true;
+}
+
+/** The dominant colour of each brand colour's art, shown while an image loads. */
+const PALETTE: Record<string, string> = {
+  blue: '#2f6fde', green: '#1f9d6b', navy: '#1b2140', orange: '#f0803c', pink: '#e85d9f', purple: '#7b4fd6', red: '#d64545', yellow: '#f5c542',
+};
+
+export interface RunningDemo {
+  /** Resolves when the art is rendered and recorded (or rendering stopped or failed). */
+  artRendered: Promise<void>;
+  /** Stops rendering art and waits for the image being drawn. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo data of `npm start` (DEMO_DATA): seeds an empty catalog, then renders the art in the
+ * background so the store answers at once; pages show colour blocks until their covers exist, and
+ * the catalog's events index each cover and drop cached answers as it is recorded.
+ */
+export async function startDemoCatalogue(catalog: DemoCatalogTarget & { files: FileStorage }): Promise<RunningDemo> {
+  await seedDemoCatalogue(catalog);
+  const rendering = new AbortController();
+  const artRendered = renderDemoArt(catalog, rendering.signal).then(
+    () => undefined,
+    (error: unknown) => catalog.logger.error({ err: error }, 'rendering demo art failed'),
+  );
+  return {
+    artRendered,
+    async stop() {
+      rendering.abort();
+      await artRendered;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { ConflictError, NotFoundError, type AccountLinksService, type Database, type ServiceHandlers } from '@inkwell/platform';
+import { linkUrl } from '../domain';
+import { issueLink } from '../store/links';
+
+/**
+ * `inkwell.account.v1.AccountLinks`: the support service exchanges a link id for the mail's link.
+ * Refusals reach the caller as NOT_FOUND (unknown id) and FAILED_PRECONDITION (spent link).
+ */
+export function accountLinkHandlers(db: Database, publicUrl: string): ServiceHandlers<AccountLinksService> {
+  return {
+    async issueLink({ linkId }) {
+      const issued = await issueLink(db, linkId);
+      if ('refused' in issued) {
+        throw issued.refused === 'unknown'
+          ? new NotFoundError(`No link ${linkId}`)
+          : new ConflictError(`Link ${linkId} was already issued, used, replaced or has expired`);
+      }
+      return { url: linkUrl(publicUrl, issued.purpose, issued.token) };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { BadRequestError, type Outbox, type Transaction } from '@inkwell/platform';
+import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '../domain';
+
+/**
+ * Where a change to the catalogue is written: the transaction it commits in, and the outbox its
+ * integration events go to in that same transaction (so search, the read cache and analytics
+ * follow exactly the changes that commit).
+ */
+export interface CatalogueChange {
+  tx: Transaction;
+  outbox: Outbox;
+}
+
+/** Refuses a record that breaks a rule, with every problem found, as a 400 for a staff route. */
+export function refuseProblems(what: string, problems: readonly string[]): void {
+  if (problems.length > 0) throw new BadRequestError(`${what}: ${problems.join(' ')}`, { problems: [...problems] });
+}
+
+/** A readable URL is optional, but never only digits (those address items by id). */
+export function checkReadableUrl(what: string, readableUrl: string | undefined): void {
+  if (readableUrl !== undefined && !isValidReadableUrl(readableUrl)) refuseProblems(what, [READABLE_URL_DIGITS_ONLY_MESSAGE]);
+}

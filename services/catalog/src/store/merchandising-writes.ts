@@ -1,0 +1,120 @@
+import { EVENTS } from '@inkwell/platform';
+import { PUBLISH_STATUS_CODES, type PublishStatusName } from '../domain';
+import { checkReadableUrl, refuseProblems, type CatalogueChange } from './catalogue-change';
+
+/*
+ * What staff put around the products: bundles, sales campaigns, the home page's wheel and
+ * carousels, and news. Each write carries its event, so the read cache drops the answers it changes.
+ */
+
+export interface NewBundle {
+  name: string;
+  description: string;
+  readableUrl?: string;
+  status: PublishStatusName;
+  priceCents: number;
+  /** In the order they are listed, each with its share of the bundle price. */
+  items: ReadonlyArray<{ productId: number; priceCents: number }>;
+}
+
+const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+export async function createBundle({ tx, outbox }: CatalogueChange, input: NewBundle): Promise<number> {
+  checkReadableUrl('Bundle', input.readableUrl);
+  const problems: string[] = [];
+  if (!input.name.trim()) problems.push('A bundle needs a name.');
+  if (!isCents(input.priceCents) || !input.items.every((item) => isCents(item.priceCents))) problems.push('A price is a whole number of cents, 0 or more.');
+  if (new Set(input.items.map((item) => item.productId)).size !== input.items.length) problems.push('A product is in a bundle once.');
+  refuseProblems('Bundle', problems);
+  const { rows } = await tx.query<{ id: number }>(
+    'INSERT INTO bundles (name, description, readable_url, status, price_cents) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [input.name, input.description, input.readableUrl ?? null, PUBLISH_STATUS_CODES[input.status], input.priceCents],
+  );
+  const id = rows[0]!.id;
+  await tx.query(
+    `INSERT INTO bundle_items (bundle_id, product_id, price_cents, ordinal)
+     SELECT $1, i.product_id, i.price_cents, i.ordinal FROM unnest($2::bigint[], $3::int[]) WITH ORDINALITY AS i(product_id, price_cents, ordinal)`,
+    [id, input.items.map((item) => item.productId), input.items.map((item) => item.priceCents)],
+  );
+  await outbox.add(tx, { type: EVENTS.bundleChanged.type, key: `bundle:${id}`, data: { bundleId: String(id) } });
+  return id;
+}
+
+export interface NewSalesCampaign {
+  name: string;
+  description: string;
+  startDate: Date;
+  endDate: Date;
+  status: 'Draft' | 'Published';
+  products: ReadonlyArray<{ productId: number; variantType: 'Digital' | 'Print'; discountPriceCents: number }>;
+}
+
+/** A sales campaign: while it is published and running, its products sell at their discount prices. */
+export async function createSalesCampaign({ tx, outbox }: CatalogueChange, input: NewSalesCampaign): Promise<number> {
+  const problems: string[] = [];
+  if (!input.name.trim()) problems.push('A sales campaign needs a name.');
+  if (!(input.endDate.getTime() >= input.startDate.getTime())) problems.push('A sales campaign ends after it starts.');
+  if (!input.products.every((product) => isCents(product.discountPriceCents))) problems.push('A price is a whole number of cents, 0 or more.');
+  refuseProblems('Sales campaign', problems);
+  const { rows } = await tx.query<{ id: number }>(
+    'INSERT INTO sales_campaigns (name, description, start_date, end_date, status) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [input.name, input.description, input.startDate, input.endDate, PUBLISH_STATUS_CODES[input.status]],
+  );
+  const id = rows[0]!.id;
+  await tx.query(
+    `INSERT INTO sales_products (campaign_id, product_id, variant_type, discount_price_cents)
+     SELECT $1, p.product_id, p.variant_type, p.discount FROM unnest($2::bigint[], $3::text[], $4::int[]) AS p(product_id, variant_type, discount)`,
+    [id, input.products.map((product) => product.productId), input.products.map((product) => product.variantType), input.products.map((product) => product.discountPriceCents)],
+  );
+  await outbox.add(tx, { type: EVENTS.salesCampaignChanged.type, key: `sales-campaign:${id}`, data: { campaignId: String(id) } });
+  return id;
+}
+
+const HOME_CHANGED = { type: EVENTS.homeChanged.type, key: 'home', data: {} };
+
+/** A series in the home page's spotlight wheel, at `ordinal`. */
+export async function addHomeEntry({ tx, outbox }: CatalogueChange, input: { seriesId: number; tagline: string; ordinal: number }): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>('INSERT INTO home_entries (series_id, tagline, ordinal) VALUES ($1, $2, $3) RETURNING id', [input.seriesId, input.tagline, input.ordinal]);
+  await outbox.add(tx, HOME_CHANGED);
+  return rows[0]!.id;
+}
+
+/** A home-page carousel of the items the /discover/v2 `filter` picks, e.g. `{ isOnSale: true, sort: 0 }`. */
+export async function createCarousel({ tx, outbox }: CatalogueChange, input: { title: string; filter: Record<string, unknown>; link?: string; ordinal: number }): Promise<number> {
+  refuseProblems('Carousel', input.title.trim() ? [] : ['A carousel needs a title.']);
+  const { rows } = await tx.query<{ id: number }>('INSERT INTO carousels (title, filter, link, ordinal) VALUES ($1, $2, $3, $4) RETURNING id', [
+    input.title,
+    JSON.stringify(input.filter),
+    input.link ?? null,
+    input.ordinal,
+  ]);
+  await outbox.add(tx, HOME_CHANGED);
+  return rows[0]!.id;
+}
+
+export interface NewNewsArticle {
+  title: string;
+  readableUrl: string;
+  summary: string;
+  /** Simple HTML: <p>, <h2>, <ul>, links to storefront pages. */
+  bodyHtml: string;
+  /** 'News', 'Announcement', 'Feature' */
+  pageType: string;
+  status: PublishStatusName;
+  publishedAt?: Date;
+  /** The series it is about, whose cover illustrates it. */
+  seriesId?: number;
+}
+
+export async function createNewsArticle({ tx, outbox }: CatalogueChange, input: NewNewsArticle): Promise<number> {
+  checkReadableUrl('News article', input.readableUrl);
+  refuseProblems('News article', input.title.trim() && input.readableUrl.trim() ? [] : ['A news article needs a title and a readable URL.']);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO news_articles (title, readable_url, summary, body_html, page_type, status, published_at, series_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [input.title, input.readableUrl, input.summary, input.bodyHtml, input.pageType, PUBLISH_STATUS_CODES[input.status], input.publishedAt ?? null, input.seriesId ?? null],
+  );
+  const id = rows[0]!.id;
+  await outbox.add(tx, { type: EVENTS.newsChanged.type, key: `news:${id}`, data: { articleId: String(id) } });
+  return id;
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'vitest';
+import { entitlementFacts, ownedProducts, type AccountLedger, type EntitlementEvent } from '../../src/domain';
+
+const price = { cents: 799, currency: 'USD' };
+const item = (productId: string, distributionType = 'Digital', variantId = `v${productId}`) => ({ productId, variantId, distributionType, quantity: 1, price });
+const completed = (orderId: string, userId: string | undefined, items: ReturnType<typeof item>[]): EntitlementEvent => ({
+  type: 'order.completed',
+  data: { orderId, ...(userId === undefined ? {} : { userId }), total: price, items },
+});
+const refunded = (orderId: string, productIds: string[]): EntitlementEvent => ({ type: 'order.refunded', data: { orderId, userId: 'u1', amount: price, productIds } });
+
+describe('entitlementFacts', () => {
+  const cases: Array<[string, EntitlementEvent, ReturnType<typeof entitlementFacts>]> = [
+    [
+      'a completed order: its digital items, each once',
+      completed('o1', 'u1', [item('10'), item('11', 'Print'), item('10', 'Digital', 'v-other'), item('12')]),
+      [
+        { kind: 'purchased', userId: 'u1', orderId: 'o1', productId: '10', variantId: 'v10' },
+        { kind: 'purchased', userId: 'u1', orderId: 'o1', productId: '12', variantId: 'v12' },
+      ],
+    ],
+    ['print copies only: nothing to read', completed('o1', 'u1', [item('11', 'Print')]), []],
+    ["a guest's order: no account to grant", completed('o1', undefined, [item('10')]), []],
+    ['an item whose id is not a catalog id is skipped', completed('o1', 'u1', [item('x1'), item('13')]), [{ kind: 'purchased', userId: 'u1', orderId: 'o1', productId: '13', variantId: 'v13' }]],
+    ['a refund: each refunded product of the order, once', refunded('o1', ['10', '10', '12', 'bad']), [
+      { kind: 'refunded', orderId: 'o1', productId: '10' },
+      { kind: 'refunded', orderId: 'o1', productId: '12' },
+    ]],
+    ['a refund of money alone takes nothing', refunded('o1', []), []],
+    ['a deleted account', { type: 'account.deleted', data: { userId: 'u1' } }, [{ kind: 'account-deleted', userId: 'u1' }]],
+  ];
+  for (const [name, event, facts] of cases) it(name, () => assert.deepEqual(entitlementFacts(event), facts));
+});
+
+describe('ownedProducts', () => {
+  const buy = (orderId: string, productId: string) => ({ orderId, productId });
+  const cases: Array<[string, AccountLedger, string[]]> = [
+    ['nothing bought', { purchases: [], refunds: [], deleted: false }, []],
+    ['what was bought', { purchases: [buy('o1', '10'), buy('o1', '12')], refunds: [], deleted: false }, ['10', '12']],
+    ['less what was refunded', { purchases: [buy('o1', '10'), buy('o1', '12')], refunds: [buy('o1', '12')], deleted: false }, ['10']],
+    ['a refund recorded before its order still counts', { purchases: [buy('o2', '10')], refunds: [buy('o2', '10')], deleted: false }, []],
+    ['a refund of one order keeps a copy bought in another', { purchases: [buy('o1', '10'), buy('o2', '10')], refunds: [buy('o1', '10')], deleted: false }, ['10']],
+    ['a refund of another product of the order takes nothing else', { purchases: [buy('o1', '10')], refunds: [buy('o1', '11'), buy('o9', '10')], deleted: false }, ['10']],
+    ['nothing once the account is deleted', { purchases: [buy('o1', '10')], refunds: [], deleted: true }, []],
+  ];
+  for (const [name, ledger, owned] of cases) it(name, () => assert.deepEqual([...ownedProducts(ledger)].sort(), owned));
+});
