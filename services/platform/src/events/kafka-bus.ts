@@ -350,13 +350,19 @@ export class KafkaEventBus implements EventBus {
           ...(this.topicPartitions ? { numPartitions: this.topicPartitions } : {}),
           ...(this.replicationFactor ? { replicationFactor: this.replicationFactor } : {}),
         })),
-        waitForLeaders: true,
+        // kafkajs' own wait for leaders gives up at once when the broker does not serve the new
+        // topic's metadata yet (UNKNOWN_TOPIC_OR_PARTITION on a loaded broker): waited for below.
+        waitForLeaders: false,
       });
     }
     // Listed or created is not yet served: a topic another process has just created, or this one
-    // on a loaded broker, can still be unknown to metadata requests for a moment, and a consumer
-    // that joins then fails its start.
-    await whileTopicsSettle(() => admin.fetchTopicMetadata({ topics: unknown }));
+    // on a loaded broker, can still be unknown to metadata requests, or have no leader, for a
+    // moment, and a consumer that joins then fails its start.
+    await whileTopicsSettle(async () => {
+      const { topics: served } = await admin.fetchTopicMetadata({ topics: unknown });
+      const leaderless = served.filter(({ partitions }) => partitions.length === 0 || partitions.some(({ leader }) => leader < 0));
+      if (leaderless.length > 0) throw new TopicsNotSettled(leaderless.map(({ name }) => name));
+    });
     for (const topic of unknown) this.knownTopics.add(topic);
   }
 
@@ -407,19 +413,45 @@ export class KafkaEventBus implements EventBus {
   }
 }
 
+/** Topics listed or created whose partitions have no leader yet. */
+class TopicsNotSettled extends KafkaJSError {
+  override readonly name = 'TopicsNotSettled';
+
+  constructor(topics: readonly string[]) {
+    super(`Topics without a leader yet: ${topics.join(', ')}`, { retriable: true });
+  }
+}
+
+/** Broker answers that mean a topic just created is not served yet, rather than a real failure. */
+const SETTLING_ERRORS = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE', 'NOT_LEADER_FOR_PARTITION']);
+
+/** Whether `error` says a topic is still settling (also when kafkajs wraps it after its own retries). */
+export function isTopicSettling(error: unknown): boolean {
+  if (error instanceof TopicsNotSettled) return true;
+  if (!(error instanceof KafkaJSError)) return false;
+  const { type, cause } = error as { type?: string; cause?: unknown };
+  if (type !== undefined && SETTLING_ERRORS.has(type)) return true;
+  return cause !== undefined && cause !== error && isTopicSettling(cause);
+}
+
 /**
- * Runs `step` again while the broker says a topic it has just created is not hosted yet: creation
- * returns once the controller has it, and a loaded broker can take a moment longer to serve its
- * metadata. Other errors, and this one after about ten seconds, are thrown.
+ * Runs `step` again while the broker says a topic it has just created is not hosted or led yet:
+ * creation returns once the controller has it, and a loaded broker can take a while longer to serve
+ * its metadata. Other errors, and this one after `patienceMs` (30 s), are thrown.
  */
-async function whileTopicsSettle<T>(step: () => Promise<T>): Promise<T> {
+export async function whileTopicsSettle<T>(
+  step: () => Promise<T>,
+  { patienceMs = 30_000, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {},
+): Promise<T> {
+  let waited = 0;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await step();
     } catch (error) {
-      const unknownTopic = error instanceof KafkaJSError && (error as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
-      if (!unknownTopic || attempt >= 10) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
+      if (!isTopicSettling(error) || waited >= patienceMs) throw error;
+      const pause = Math.min(2_000, 100 * 2 ** attempt);
+      waited += pause;
+      await sleep(pause);
     }
   }
 }
