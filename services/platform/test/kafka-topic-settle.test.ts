@@ -6,7 +6,9 @@ import { isTopicSettling, whileTopicsSettle } from '../src/events/kafka-bus';
 const { KafkaJSProtocolError, KafkaJSNumberOfRetriesExceeded, KafkaJSError } = kafkajs;
 
 function protocolError(type: string): Error {
-  return new KafkaJSProtocolError({ message: `broker says ${type}`, type, code: 3, retriable: true });
+  // kafkajs builds these from the broker's error code table; its types take a plain Error.
+  const fromBroker = Object.assign(new Error(`broker says ${type}`), { type, code: 3, retriable: true });
+  return new KafkaJSProtocolError(fromBroker);
 }
 
 /** A step failing with the given errors in turn, then answering `done`. */
