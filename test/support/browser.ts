@@ -10,7 +10,14 @@ export * from './chromium';
 /** What the browser suites share besides Chromium itself: the built frontends, served by a whole stack, and screenshots. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
-const DIST = { web: path.join(ROOT_DIR, 'web/dist'), dashboard: path.join(ROOT_DIR, 'dashboard/dist') } as const;
+/**
+ * The built frontends; TEST_WEB_DIST and TEST_DASHBOARD_DIST point at builds made elsewhere (e.g.
+ * `vite build --outDir …`), so that work on a frontend can be tested while another build runs.
+ */
+const DIST = {
+  web: process.env.TEST_WEB_DIST ?? path.join(ROOT_DIR, 'web/dist'),
+  dashboard: process.env.TEST_DASHBOARD_DIST ?? path.join(ROOT_DIR, 'dashboard/dist'),
+} as const;
 
 /** Why a browser suite cannot run here (no Chromium, frontends not built), for `skipBecause`; false when it can. */
 export function browserSuiteSkip(...frontends: Array<keyof typeof DIST>): string | false {
