@@ -33,6 +33,31 @@ export function getBrowserId(): string {
   return id;
 }
 
+// Like the tokens: `storage` events reach only other tabs, so this tab's changes are announced here.
+const browserIdListeners = new Set<() => void>();
+
+/**
+ * Storefront spec §4 and §9: a new cart id when the cart is abandoned (logout) or its purchase is
+ * done. The next `getBrowserId` makes it; whoever shows the cart hears of the change.
+ */
+export function resetBrowserId(): void {
+  writeStored(STORAGE_KEYS.browserId, null);
+  for (const listener of browserIdListeners) listener();
+}
+
+/** Subscribes to cart id changes made in this tab or another one (for useSyncExternalStore). */
+export function subscribeToBrowserId(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.browserId) listener();
+  };
+  browserIdListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    browserIdListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
 /** The visitor's answer to the cookie banner: every cookie, or only those the shop needs to work. */
 export type CookieChoice = 'all' | 'essential';
 

@@ -3,7 +3,7 @@
  * one ends.
  */
 import { writeStored } from '@inkwell/ui-kit/storage';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { resetBrowserId } from '@/lib/storage';
 import { VERIFICATION_SENT_KEY } from './verification-window';
 
 /**
@@ -30,6 +30,6 @@ export function tokenSubject(token: string | null): string | null {
  * verification send belongs to the account too.
  */
 export function forgetSessionData(): void {
-  writeStored(STORAGE_KEYS.browserId, null);
+  resetBrowserId();
   writeStored(VERIFICATION_SENT_KEY, null);
 }

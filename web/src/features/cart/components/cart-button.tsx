@@ -1,61 +1,43 @@
-import { useCallback, useId, useRef, useState } from 'react';
-import { Button, ButtonLink } from '@inkwell/ui-kit/button';
-import { CartIcon, CloseIcon } from '@inkwell/ui-kit/icons';
+import { useCallback, useRef, useState } from 'react';
+import { CartIcon } from '@inkwell/ui-kit/icons';
 import { useDismiss } from '@/hooks/use-dismiss';
-import { paths } from '@/config/paths';
+import { cartItemCount } from '../cart-rules';
+import { useShopperCart } from '../use-shopper-cart';
+import { CartPopup } from './cart-popup';
 import styles from './cart-button.module.css';
 
 /**
- * Navbar cart button and its "Cart Order" popup (storefront spec §2). Nothing can be added to a
- * cart until the catalogue pages exist, so the count is 0 and the popup shows the spec's empty
- * cart; the cart feature replaces both with `GET /cart/{browserId}`.
+ * The navbar's cart (storefront spec §2): a button with the number of items in the cart, opening
+ * the "Cart Order" popup. The cart is `GET /cart/{browserId}`, shared through the query cache with
+ * every add-to-cart button, so the badge follows each change as soon as it is made.
  */
 export function CartButton() {
   const [open, setOpen] = useState(false);
+  const [couponCode, setCouponCode] = useState<string | undefined>(undefined);
   const close = useCallback(() => setOpen(false), []);
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
-  const panelId = useId();
-  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
   useDismiss(open, close, { panel, trigger });
+  const { identity, cart } = useShopperCart();
 
-  const itemCount: number = 0;
+  const count = cart.data ? cartItemCount(cart.data.cartItems) : null;
+  const label = count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 
   return (
     <div className={styles.root}>
-      <button
-        ref={trigger}
-        type="button"
-        className={styles.trigger}
-        aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button ref={trigger} type="button" className={styles.trigger} aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
         <CartIcon />
-        <span className={styles.badge} aria-hidden="true">
-          {itemCount}
-        </span>
+        {count !== null && (
+          <span className={styles.badge} aria-hidden="true" data-testid="cart-count">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
       </button>
-      <section ref={panel} id={panelId} className={styles.panel} aria-labelledby={titleId} hidden={!open}>
-        <div className={styles.header}>
-          <h2 id={titleId} className={styles.title}>
-            Cart Order
-          </h2>
-          <button type="button" className={styles.close} aria-label="Close cart" onClick={close}>
-            <CloseIcon size={20} />
-          </button>
+      {open && (
+        <div ref={panel}>
+          <CartPopup identity={identity} cart={cart} couponCode={couponCode} onCouponChange={setCouponCode} onClose={close} returnFocusTo={trigger} />
         </div>
-        <p className={styles.empty}>No items in cart</p>
-        <div className={styles.actions}>
-          <ButtonLink to={paths.browse} onClick={close}>
-            Browse comics
-          </ButtonLink>
-          <Button variant="secondary" onClick={close}>
-            Continue Shopping
-          </Button>
-        </div>
-      </section>
+      )}
     </div>
   );
 }

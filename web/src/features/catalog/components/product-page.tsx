@@ -17,7 +17,13 @@ import { GeoNotice } from './geo-notice';
 import { ItemDescription } from './item-description';
 import { ItemProblem } from './item-problem';
 import { MatureGate } from './mature-gate';
-import { PurchasePanel } from './purchase-panel';
+import { PurchasePanel, type CartAction } from './purchase-panel';
+
+/** The cart's controls, handed in by the app: the large one in the purchase panel, small ones under the series' cards. */
+export interface CartActions {
+  panel: CartAction;
+  card: CartAction;
+}
 import { SeriesProducts } from './series-products';
 import styles from './product-page.module.css';
 
@@ -85,7 +91,7 @@ function ProductSkeleton() {
   );
 }
 
-function ProductContent({ product, geoRestriction, viewer }: { product: ProductView; geoRestriction: GeoRestriction; viewer: Viewer }) {
+function ProductContent({ product, geoRestriction, viewer, cartActions }: { product: ProductView; geoRestriction: GeoRestriction; viewer: Viewer; cartActions?: CartActions | undefined }) {
   const title = productTitle(product);
   const series = product.series;
   const label = sequenceLabel(product);
@@ -150,7 +156,7 @@ function ProductContent({ product, geoRestriction, viewer }: { product: ProductV
           <div className={styles.actions}>
             {/* What the visitor can do first comes first: read it, or buy it. */}
             {product.readingAccess.canRead && <ReadAction product={product} viewer={viewer} />}
-            {!nothingToBuy && <PurchasePanel product={product} restricted={restricted} />}
+            {!nothingToBuy && <PurchasePanel product={product} restricted={restricted} cartAction={cartActions?.panel} />}
             {!product.readingAccess.canRead && <ReadAction product={product} viewer={viewer} />}
           </div>
 
@@ -176,7 +182,7 @@ function ProductContent({ product, geoRestriction, viewer }: { product: ProductV
 
       {series && (
         <div className={styles.more}>
-          <SeriesProducts seriesId={series.id} title={`More from ${series.title}`} excludeProductId={product.id} defaultTab={product.chapterNumber !== null ? 'chapters' : 'volumes'} />
+          <SeriesProducts seriesId={series.id} title={`More from ${series.title}`} excludeProductId={product.id} defaultTab={product.chapterNumber !== null ? 'chapters' : 'volumes'} cartAction={restricted ? undefined : cartActions?.card} />
         </div>
       )}
     </article>
@@ -184,14 +190,14 @@ function ProductContent({ product, geoRestriction, viewer }: { product: ProductV
 }
 
 /** A product page (`GET /product/{id or readableUrl}`): cover, details, formats and prices, reading, and the rest of its series. */
-export function ProductPage({ idOrUrl, viewer }: { idOrUrl: string; viewer: Viewer }) {
+export function ProductPage({ idOrUrl, viewer, cartActions }: { idOrUrl: string; viewer: Viewer; cartActions?: CartActions | undefined }) {
   const product = useProduct(idOrUrl, viewer.id);
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) return <ItemProblem error={product.error} noun="comic" retry={() => product.refetch()} retrying={product.isFetching} />;
   const { item, geoRestriction } = product.data;
   return (
     <MatureGate ageRating={item.ageRating} subject="This comic">
-      <ProductContent product={item} geoRestriction={geoRestriction} viewer={viewer} />
+      <ProductContent product={item} geoRestriction={geoRestriction} viewer={viewer} cartActions={cartActions} />
     </MatureGate>
   );
 }

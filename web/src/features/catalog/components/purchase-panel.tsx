@@ -1,15 +1,17 @@
-import { useId, useState } from 'react';
-import { Button } from '@inkwell/ui-kit/button';
-import { CartIcon, ClockIcon } from '@inkwell/ui-kit/icons';
+import { useId, useState, type ReactNode } from 'react';
+import { ClockIcon } from '@inkwell/ui-kit/icons';
 import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
 import { formatDate } from '@/lib/format';
 import { enabledVariants, percentOff } from '../catalog-details';
-import type { ProductView, VariantView } from '../types';
+import type { ProductCardView, ProductView, VariantView } from '../types';
 import styles from './purchase-panel.module.css';
 
-/** Shown on the cart button until the cart service is wired in: nothing pretends to add to a cart. */
-export const CART_PENDING_LABEL = 'Cart opens soon';
+/**
+ * The add-to-cart control for one product and format. The cart is another feature, so the app
+ * hands it in (features do not import each other).
+ */
+export type CartAction = (product: ProductCardView, variant: VariantView) => ReactNode;
 
 const FORMAT_NOTES: Record<VariantView['type'], string> = {
   Digital: 'Read in your browser and the Inkwell app. Digital purchases are not available in Japan.',
@@ -37,13 +39,12 @@ function availabilityNote(product: ProductView, variant: VariantView, restricted
 
 /**
  * Formats (Digital / Print) with their prices, the sale and pre-order state of the chosen one, and
- * the cart button — disabled, and saying so, until the cart exists.
+ * the cart button for it.
  */
-export function PurchasePanel({ product, restricted }: { product: ProductView; restricted: boolean }) {
+export function PurchasePanel({ product, restricted, cartAction }: { product: ProductView; restricted: boolean; cartAction?: CartAction | undefined }) {
   const variants = enabledVariants(product.variants);
   const [selectedId, setSelectedId] = useState(() => variants[0]?.id);
   const name = useId();
-  const noteId = useId();
   const selected = variants.find((variant) => variant.id === selectedId) ?? variants[0];
 
   if (!selected) {
@@ -107,17 +108,7 @@ export function PurchasePanel({ product, restricted }: { product: ProductView; r
       {blocked ? (
         <p className={styles.unavailable}>{blocked}</p>
       ) : (
-        selected.price > 0 && (
-          <>
-            <Button size="lg" className={styles.cart} disabled aria-describedby={noteId}>
-              <CartIcon size={20} />
-              {CART_PENDING_LABEL}
-            </Button>
-            <p id={noteId} className={styles.cartNote}>
-              Buying on Inkwell isn't open yet. Everything here can be bought once the cart opens.
-            </p>
-          </>
-        )
+        selected.price > 0 && cartAction?.(product, selected)
       )}
     </section>
   );

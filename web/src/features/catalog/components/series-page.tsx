@@ -18,6 +18,7 @@ import { GeoNotice } from './geo-notice';
 import { ItemDescription } from './item-description';
 import { ItemProblem } from './item-problem';
 import { MatureGate } from './mature-gate';
+import type { CartAction } from './purchase-panel';
 import { SeriesProducts } from './series-products';
 import styles from './series-page.module.css';
 
@@ -57,7 +58,7 @@ function SeriesSkeleton() {
   );
 }
 
-function SeriesContent({ series, geoRestriction }: { series: SeriesView; geoRestriction: GeoRestriction }) {
+function SeriesContent({ series, geoRestriction, cartAction }: { series: SeriesView; geoRestriction: GeoRestriction; cartAction?: CartAction | undefined }) {
   const color = seriesColor(series.color) ?? FALLBACK_COLOR;
   const facts = [
     { term: 'Status', value: series.completionStatus },
@@ -130,21 +131,21 @@ function SeriesContent({ series, geoRestriction }: { series: SeriesView; geoRest
             </dl>
           )}
         </div>
-        <SeriesProducts seriesId={series.id} title={`Read ${series.title}`} />
+        <SeriesProducts seriesId={series.id} title={`Read ${series.title}`} cartAction={geoRestriction === GeoRestriction.NotRestricted ? cartAction : undefined} />
       </div>
     </article>
   );
 }
 
 /** A series page (`GET /series/V2/{id or readableUrl}`): hero, about, then its volumes and chapters. */
-export function SeriesPage({ idOrUrl }: { idOrUrl: string }) {
+export function SeriesPage({ idOrUrl, cartAction }: { idOrUrl: string; cartAction?: CartAction | undefined }) {
   const series = useSeries(idOrUrl);
   if (series.isPending) return <SeriesSkeleton />;
   if (series.isError) return <ItemProblem error={series.error} noun="series" retry={() => series.refetch()} retrying={series.isFetching} />;
   const { item, geoRestriction } = series.data;
   return (
     <MatureGate ageRating={item.ageRating} subject="This series">
-      <SeriesContent series={item} geoRestriction={geoRestriction} />
+      <SeriesContent series={item} geoRestriction={geoRestriction} cartAction={cartAction} />
     </MatureGate>
   );
 }

@@ -8,8 +8,10 @@ import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useSeriesProducts } from '../api/get-series-products';
-import { splitVolumesAndChapters } from '../catalog-details';
+import { enabledVariants, splitVolumesAndChapters } from '../catalog-details';
+import type { ProductCardView } from '../types';
 import { ProductCard } from './item-card';
+import type { CartAction } from './purchase-panel';
 import styles from './series-products.module.css';
 
 type ListId = 'volumes' | 'chapters';
@@ -23,10 +25,25 @@ interface SeriesProductsProps {
   excludeProductId?: number;
   /** The tab shown first when the address does not pick one. */
   defaultTab?: ListId;
+  /** Add-to-cart buttons under each card that has something to buy. */
+  cartAction?: CartAction | undefined;
+}
+
+/** A card, with a cart button per format that can be bought under it. */
+function ProductItem({ product, freeLabel, cartAction }: { product: ProductCardView; freeLabel: string; cartAction?: CartAction | undefined }) {
+  const buyable = cartAction ? enabledVariants(product.variants).filter((variant) => variant.purchasable && variant.price > 0) : [];
+  const card = <ProductCard product={product} showSeries={false} freeLabel={freeLabel} />;
+  if (!cartAction || buyable.length === 0) return card;
+  return (
+    <div className={styles.item}>
+      {card}
+      <div className={styles.buy}>{buyable.map((variant) => cartAction(product, variant))}</div>
+    </div>
+  );
 }
 
 /** A series' Volumes and Chapters (`GET /product/forSeries/{id}`) as two tabs of cards; free chapters say "Read free". */
-export function SeriesProducts({ seriesId, title, excludeProductId, defaultTab = 'volumes' }: SeriesProductsProps) {
+export function SeriesProducts({ seriesId, title, excludeProductId, defaultTab = 'volumes', cartAction }: SeriesProductsProps) {
   const products = useSeriesProducts(seriesId);
   const [params, setParams] = useSearchParams();
   const idBase = useId();
@@ -95,7 +112,7 @@ export function SeriesProducts({ seriesId, title, excludeProductId, defaultTab =
           <TabPanel idBase={idBase} id={selected}>
             <CardGrid label={selected === 'volumes' ? 'Volumes' : 'Chapters'}>
               {lists[selected].map((product) => (
-                <ProductCard key={product.id} product={product} showSeries={false} freeLabel={selected === 'chapters' ? 'Read free' : 'Free'} />
+                <ProductItem key={product.id} product={product} freeLabel={selected === 'chapters' ? 'Read free' : 'Free'} cartAction={cartAction} />
               ))}
             </CardGrid>
           </TabPanel>
