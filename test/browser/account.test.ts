@@ -280,8 +280,10 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await other.evaluate("localStorage.setItem('browserId', 'the-readers-cart')");
     await logOut(other, 'desktop');
     await header(stale).getByRole('button', { name: 'Login', exact: true }).waitFor();
-    // Logout clears the carts too (storefront spec §4): the next visitor here gets a new cart id.
-    assert.equal(await stale.evaluate("localStorage.getItem('browserId')"), null);
+    // Logout clears the carts too (storefront spec §4): the next visitor here gets a new cart id
+    // (the navbar's cart asks for one at once, so the key is either gone or holds a fresh id).
+    const nextCartId = await stale.evaluate("localStorage.getItem('browserId')");
+    assert.notEqual(nextCartId, 'the-readers-cart');
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import type { ProductCardView, VariantView } from '@inkwell/contracts/catalog';
 import { Button } from '@inkwell/ui-kit/button';
 import { CartIcon, CheckIcon } from '@inkwell/ui-kit/icons';
 import { cartChangeProblem, useUpdateCart } from '../api/update-cart';
+import { requestCartPopup } from '../cart-popup-request';
 import { cartLines, lineKey, quantityLimit } from '../cart-rules';
 import type { CartItemView } from '../types';
 import { useShopperCart } from '../use-shopper-cart';
@@ -45,7 +46,7 @@ export function AddToCartButton({ product, variant, compact = false }: AddToCart
 
   const line = cart.data ? cartLines(cart.data.cartItems).find((candidate) => candidate.key === lineKey(product.id, variant.id)) : undefined;
   const held = line?.quantity ?? 0;
-  const limit = variant.type === 'Digital' ? 1 : quantityLimit({ ...pictureUnit(product, variant) });
+  const limit = variant.type === 'Digital' ? 1 : quantityLimit(pictureUnit(product, variant));
   const full = held >= limit;
   const locked = cart.data?.status === 'Purchasing';
 
@@ -62,8 +63,8 @@ export function AddToCartButton({ product, variant, compact = false }: AddToCart
   };
 
   let label: string;
-  if (variant.type === 'Digital' && full) label = 'In your cart';
-  else if (full) label = 'Cart limit reached';
+  if (variant.type === 'Digital' && full) label = compact ? 'Digital in cart' : 'In your cart';
+  else if (full) label = compact ? 'Print: limit reached' : 'Cart limit reached';
   else label = compact ? `Add ${variant.type}` : 'Add to cart';
 
   return (
@@ -82,6 +83,14 @@ export function AddToCartButton({ product, variant, compact = false }: AddToCart
       </Button>
       <p id={statusId} className={outcome?.tone === 'problem' ? styles.problem : styles.added} role={outcome?.tone === 'problem' ? 'alert' : 'status'}>
         {outcome?.text}
+        {outcome?.tone === 'added' && (
+          <>
+            {' '}
+            <button type="button" className={styles.view} onClick={requestCartPopup}>
+              View cart
+            </button>
+          </>
+        )}
       </p>
     </div>
   );

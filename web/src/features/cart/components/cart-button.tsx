@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CartIcon } from '@inkwell/ui-kit/icons';
 import { useDismiss } from '@/hooks/use-dismiss';
+import { onCartPopupRequest } from '../cart-popup-request';
 import { cartItemCount } from '../cart-rules';
 import { useShopperCart } from '../use-shopper-cart';
 import { CartPopup } from './cart-popup';
@@ -19,6 +20,7 @@ export function CartButton() {
   const panel = useRef<HTMLDivElement>(null);
   useDismiss(open, close, { panel, trigger });
   const { identity, cart } = useShopperCart();
+  useEffect(() => onCartPopupRequest(() => setOpen(true)), []);
 
   const count = cart.data ? cartItemCount(cart.data.cartItems) : null;
   const label = count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

@@ -206,39 +206,42 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
   }
 
   return (
-    <div ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-      <div className={styles.header}>
-        <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
-          {CART_TEXT.title}
-        </h2>
-        <button type="button" className={styles.close} aria-label="Close cart" onClick={onClose}>
-          <CloseIcon size={20} />
-        </button>
-      </div>
-      {locked && (
-        <p className={styles.locked}>
-          <AlertIcon size={18} />
-          {CART_MESSAGES.purchasing}
-        </p>
-      )}
-      {problem && (
-        <div className={styles.alert}>
-          <FormAlert tone="error">
-            <p>{problem}</p>
-          </FormAlert>
+    <>
+      <div className={styles.backdrop} aria-hidden="true" onClick={onClose} />
+      <div ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className={styles.header}>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+            {CART_TEXT.title}
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close cart" onClick={onClose}>
+            <CloseIcon size={20} />
+          </button>
         </div>
-      )}
-      {body}
-      <div className={styles.actions}>
-        {lines.length > 0 && (
-          <Button onClick={checkout} disabled={batch.waiting || update.isPending}>
-            {CART_TEXT.checkout}
-          </Button>
+        {locked && (
+          <p className={styles.locked}>
+            <AlertIcon size={18} />
+            {CART_MESSAGES.purchasing}
+          </p>
         )}
-        <Button variant="secondary" onClick={onClose}>
-          {CART_TEXT.continueShopping}
-        </Button>
+        {problem && (
+          <div className={styles.alert}>
+            <FormAlert tone="error">
+              <p>{problem}</p>
+            </FormAlert>
+          </div>
+        )}
+        {body}
+        <div className={styles.actions}>
+          {lines.length > 0 && (
+            <Button onClick={checkout} disabled={batch.waiting || update.isPending}>
+              {CART_TEXT.checkout}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {CART_TEXT.continueShopping}
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
