@@ -190,6 +190,27 @@ describe('My Comics: /mycomics', () => {
     assert.deepEqual(processing.body, { status: { type: 'Success', fullCount: 0 }, response: [] });
   });
 
+  it('lists a bought pre-order as processing until its release day, then on the shelf', async () => {
+    const later = (n: number) => new Date(Date.now() + n * 86_400_000);
+    const soon = await createProduct(harness.catalogDb, { name: 'Harbour Lights Vol. 3', status: 'ScheduledPreOrder', publishDate: later(3) });
+    const after = await createProduct(harness.catalogDb, { name: 'Harbour Lights Vol. 4', status: 'ScheduledPreOrder', publishDate: later(30) });
+    const unbought = await createProduct(harness.catalogDb, { name: 'Harbour Lights Vol. 5', status: 'ScheduledPreOrder', publishDate: later(60) });
+    await harness.completeOrder(userId, [after, soon, ids.tide1!]);
+    const processing = await harness.request('GET', '/api/mycomics/processing', { token });
+    assert.equal(processing.status, 200);
+    assert.deepEqual(names(processing.body), ['Harbour Lights Vol. 3', 'Harbour Lights Vol. 4'], 'soonest release first; a pre-order not bought is not there');
+    assert.equal(processing.body.status.fullCount, 2);
+    assert.equal(processing.body.response[0].isOwned, true);
+    assert.deepEqual(names((await list()).body), ['Tidewater Vol. 1'], 'the shelf holds what can be read');
+    assert.ok(!names(processing.body).includes('Harbour Lights Vol. 5') && unbought > 0);
+
+    await harness.catalogDb.query('UPDATE products SET publish_date = $2 WHERE id = $1', [soon, new Date(Date.now() - 60_000)]);
+    assert.deepEqual(names((await harness.request('GET', '/api/mycomics/processing', { token })).body), ['Harbour Lights Vol. 4']);
+    assert.deepEqual(names((await list('?sort=0')).body).sort(), ['Harbour Lights Vol. 3', 'Tidewater Vol. 1']);
+    const stranger = await signTestToken({ userId: `${userId}-stranger` });
+    assert.deepEqual((await harness.request('GET', '/api/mycomics/processing', { token: stranger })).body, { status: { type: 'Success', fullCount: 0 }, response: [] });
+  });
+
   it('keeps an owned comic on the shelf when the catalog withdraws it, and drops one that was only added, and digital goods that are not comics', async () => {
     const owned = await createProduct(harness.catalogDb, { name: 'Withdrawn Owned' });
     const added = await createProduct(harness.catalogDb, { name: 'Withdrawn Added', variants: [{ priceType: 'Free', priceCents: 0 }] });

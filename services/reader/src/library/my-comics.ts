@@ -61,6 +61,24 @@ export async function libraryItems({ db, catalog, pages }: LibraryDeps, userId: 
   });
 }
 
+/**
+ * Storefront spec §7 `/mycomics/processing`: what the reader has bought that cannot be read yet —
+ * a pre-order before its release day, or a comic the catalog has not put out yet. Each shows on
+ * the shelf (`libraryItems`) the moment it can be read, and leaves this list then. Soonest first.
+ */
+export async function processingItems({ db, catalog, pages }: LibraryDeps, userId: string, now = new Date()): Promise<LibraryItem[]> {
+  const rows = (await shelfRows(db, userId)).filter((row) => row.owned);
+  const ids = rows.map((row) => row.productId);
+  const [publications, storedCounts] = await Promise.all([catalog.findMany(ids), pages.pageCounts(ids)]);
+  const waiting = rows.flatMap((row) => {
+    const publication = publications.get(row.productId);
+    if (!publication || publication.category !== 'Publication' || isOutForReading(publication, true, now)) return [];
+    return [libraryItem(row, publication, storedCounts.get(row.productId) ?? publication.pageCount)];
+  });
+  const releasedAt = (item: LibraryItem) => (item.publishDate ? Date.parse(item.publishDate) : Number.POSITIVE_INFINITY);
+  return waiting.sort((a, b) => releasedAt(a) - releasedAt(b) || a.name.localeCompare(b.name));
+}
+
 /** Filters, sorts and cuts one page out of the shelf; `fullCount` is every comic that matched. */
 export function shelfPage(items: readonly LibraryItem[], query: ShelfQuery): { items: LibraryItem[]; fullCount: number } {
   const matching = items.filter(

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, DigitsId, EnvelopeOf, NumericId, success, type App } from '@inkwell/platform';
 import { isOutForReading, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '../domain';
-import { libraryItems, shelfPage } from '../library/my-comics';
+import { libraryItems, processingItems, shelfPage } from '../library/my-comics';
 import { ownsPublication } from '../library/ownership';
 import { wipeProgress } from '../library/progress';
 import { emptyShelf, shelve, unshelve } from '../library/shelf';
@@ -69,11 +69,18 @@ export async function myComicsRoutes(app: App, { context, catalog, pages }: Read
     handler: async (request) => list(request.principal!.userId, request.query, true),
   });
 
-  // Purchases are granted the moment their order completes (order.completed), so none waits here.
   app.get('/api/mycomics/processing', {
     ...signedIn,
-    schema: { tags: ['library'], summary: 'Purchases not delivered to the shelf yet', security: signedInSecurity, response: { 200: EnvelopeOf(Type.Array(LibraryItemSchema)) } },
-    handler: async () => success([], { fullCount: 0 }),
+    schema: {
+      tags: ['library'],
+      summary: 'Comics bought that cannot be read yet (pre-orders before release day), soonest release first',
+      security: signedInSecurity,
+      response: { 200: EnvelopeOf(Type.Array(LibraryItemSchema)) },
+    },
+    handler: async (request) => {
+      const items = await processingItems(deps, request.principal!.userId);
+      return success(items, { fullCount: items.length });
+    },
   });
 
   app.post('/api/mycomics/:productId/:variantId', {
