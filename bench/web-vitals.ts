@@ -1,0 +1,229 @@
+/**
+ * Web-vitals benchmark in Chromium: every storefront route (and the dashboard's sign-in) on the
+ * demo catalogue, on a phone and a desktop screen, with a cold cache (a fresh browser context) and
+ * a warm one (the same context, visited a second time): largest contentful paint, cumulative layout
+ * shift, total blocking time, and the JS and CSS of the first screen (gzip, as the files would
+ * travel compressed). The baseline, measured in the same run, is a static HTML page (a heading, a
+ * paragraph and an image) served by a bare Node server; LCP is also printed as a ratio against it.
+ *
+ *   npm run build && npx tsx bench/web-vitals.ts [--runs 3] [--data DIR] [--only /browse/]
+ *
+ * Targets (issue 11): CLS ≤ 0.05 everywhere, LCP ≤ 1.5 s, first-screen JS ≤ 150 KB gzip.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DESKTOP, launchChromium, PHONE } from '../test/support/chromium';
+import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../test/support/web-vitals';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const RUNS = Number(option('runs') ?? 3);
+const ONLY = option('only');
+const keptData = option('data') ? path.resolve(option('data')!) : undefined;
+const SCREENS = [
+  { name: 'phone', viewport: PHONE, deviceScaleFactor: 3, isMobile: true },
+  { name: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1, isMobile: false },
+] as const;
+type Screen = (typeof SCREENS)[number];
+
+/** The store in its own process (bench/support/stack-server.ts), which reports its URL once start-up work is done. */
+function startStore(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'stack-server.ts'), dataDir], {
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', RATE_LIMIT_MAX: '1000000' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (message) => resolve({ url: (message as { url: string }).url, child }));
+    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it was ready`)));
+  });
+}
+
+/** A page as plain as a page gets: the floor any route's LCP is compared with. */
+async function startStaticPage(): Promise<{ url: string; server: http.Server }> {
+  const image = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750"><rect width="600" height="750" fill="#274060"/><circle cx="300" cy="320" r="180" fill="#f2c14e"/></svg>`,
+  );
+  const html = Buffer.from(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>` +
+      `<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}img{max-width:100%;height:auto}</style></head>` +
+      `<body><h1>A static page</h1><p>The same bytes every time, no script: the floor of a page load on this machine.</p><img src="/cover.svg" width="600" height="750" alt="A cover"></body></html>`,
+  );
+  const server = http.createServer((request, response) => {
+    const [type, body] = request.url === '/cover.svg' ? ['image/svg+xml', image] : ['text/html; charset=utf-8', html];
+    response.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+type Json = Record<string, unknown>;
+async function json(url: string): Promise<Json> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as Json;
+}
+
+/** The storefront's routes, with real ids from the demo catalogue for those that need one. */
+async function storefrontRoutes(url: string): Promise<string[]> {
+  const products = (await json(`${url}/api/discover/v2?sort=7&count=20`)).response as Array<{ id: number; readableUrl?: string; seriesReadableUrl?: string; seriesId?: number }>;
+  const product = products[0];
+  if (!product) throw new Error('The demo catalogue has no products.');
+  const free = ((await json(`${url}/api/discover/v2?subCategory=Chapter&isFree=true&sort=7&count=1`)).response as Array<{ id: number }>)[0];
+  const full = (await json(`${url}/api/product/${product.id}`)).response as { readableUrl?: string; series?: { readableUrl?: string; id?: number } };
+  const series = full.series?.readableUrl ?? full.series?.id;
+  const routes = ['/', '/browse/', '/news/', '/calendar/', '/search/?query=night', `/product/${full.readableUrl ?? product.id}/`, '/account-benefits/', '/account/', '/about/', '/library/'];
+  if (series !== undefined) routes.splice(6, 0, `/series/${series}/`);
+  if (free) routes.push(`/reader/${free.id}/`);
+  routes.push('/dashboard/');
+  return routes;
+}
+
+interface Sample {
+  vitals: PageVitals;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+const gzipSizes = new Map<string, number>();
+/** The gzip size of a file as it would travel compressed (the same level whatever the server does). */
+async function gzipSize(url: string): Promise<number> {
+  const known = gzipSizes.get(url);
+  if (known !== undefined) return known;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const size = gzipSync(body, { level: 9 }).length;
+  gzipSizes.set(url, size);
+  return size;
+}
+
+async function visit(context: BrowserContext, url: string): Promise<Sample> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const vitals = await readVitals(page);
+    let jsGzip = 0;
+    let cssGzip = 0;
+    for (const asset of new Map(vitals.firstScreenAssets.map((entry) => [entry.url, entry])).values()) {
+      const size = await gzipSize(asset.url);
+      if (asset.kind === 'js') jsGzip += size;
+      else cssGzip += size;
+    }
+    return { vitals, jsGzip, cssGzip };
+  } finally {
+    await page.close();
+  }
+}
+
+function newContext(browser: Browser, screen: Screen): Promise<BrowserContext> {
+  return browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile }).then(async (context) => {
+    await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${VITALS_PROBE}` });
+    return context;
+  });
+}
+
+/** Cold: a fresh context each run. Warm: the same route visited once before in the context. */
+async function measureRoute(browser: Browser, url: string, screen: Screen): Promise<{ cold: Sample[]; warm: Sample[] }> {
+  const cold: Sample[] = [];
+  const warm: Sample[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await newContext(browser, screen);
+    try {
+      cold.push(await visit(context, url));
+      warm.push(await visit(context, url));
+    } finally {
+      await context.close();
+    }
+  }
+  return { cold, warm };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+
+if (!existsSync(path.join(here, '../web/dist/index.html'))) throw new Error('The storefront is not built: run npm run build first.');
+const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
+await mkdir(dataDir, { recursive: true });
+let store: ChildProcess | undefined;
+let browser: Browser | undefined;
+let staticPage: { url: string; server: http.Server } | undefined;
+try {
+  console.log('Starting the store with the demo catalogue (the first start renders the demo art; this takes a while) ...');
+  const started = await startStore(dataDir);
+  store = started.child;
+  staticPage = await startStaticPage();
+  const routes = (await storefrontRoutes(started.url)).filter((route) => !ONLY || route === ONLY);
+  browser = await launchChromium();
+  const load = () => os.loadavg()[0]!.toFixed(2);
+  const loadBefore = load();
+
+  // Demo art and reader pages are drawn on first request: one visit per route first, so runs time pages, not drawing.
+  for (const route of routes) {
+    const context = await newContext(browser, SCREENS[0]);
+    await visit(context, started.url + route).catch(() => undefined);
+    await context.close();
+  }
+
+  type Row = { route: string; screen: string; cache: 'cold' | 'warm'; samples: Sample[]; baselineLcp: number };
+  const rows: Row[] = [];
+  for (const screen of SCREENS) {
+    const baseline = await measureRoute(browser, staticPage.url, screen);
+    const baselineLcp = { cold: median(baseline.cold.map((sample) => sample.vitals.lcpMs)), warm: median(baseline.warm.map((sample) => sample.vitals.lcpMs)) };
+    rows.push({ route: 'static page (baseline)', screen: screen.name, cache: 'cold', samples: baseline.cold, baselineLcp: baselineLcp.cold });
+    rows.push({ route: 'static page (baseline)', screen: screen.name, cache: 'warm', samples: baseline.warm, baselineLcp: baselineLcp.warm });
+    for (const route of routes) {
+      const measured = await measureRoute(browser, started.url + route, screen);
+      rows.push({ route, screen: screen.name, cache: 'cold', samples: measured.cold, baselineLcp: baselineLcp.cold });
+      rows.push({ route, screen: screen.name, cache: 'warm', samples: measured.warm, baselineLcp: baselineLcp.warm });
+    }
+  }
+
+  console.log(`\n${RUNS} runs per row, ${os.cpus().length} cores, load average ${loadBefore} → ${load()}. LCP and TBT are medians, CLS the worst run; JS/CSS = gzip KB of the first screen.\n`);
+  console.log('| route | screen | cache | LCP ms | LCP ratio | CLS (worst) | TBT ms | JS KB | CSS KB | verdict | largest paint / largest shift |');
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---|---|');
+  const misses: string[] = [];
+  for (const row of rows) {
+    const lcp = median(row.samples.map((sample) => sample.vitals.lcpMs));
+    const cls = Math.max(...row.samples.map((sample) => sample.vitals.cls));
+    const tbt = median(row.samples.map((sample) => sample.vitals.tbtMs));
+    const js = median(row.samples.map((sample) => sample.jsGzip));
+    const css = median(row.samples.map((sample) => sample.cssGzip));
+    const problems = [
+      cls > VITALS_TARGETS.cls ? `CLS ${cls.toFixed(3)}` : '',
+      lcp > VITALS_TARGETS.lcpMs ? `LCP ${lcp.toFixed(0)} ms` : '',
+      js > VITALS_TARGETS.firstScreenJsGzipBytes ? `JS ${kb(js)} KB` : '',
+    ].filter(Boolean);
+    if (problems.length) misses.push(`${row.route} ${row.screen} ${row.cache}: ${problems.join(', ')}`);
+    const worst = row.samples.reduce((a, b) => (b.vitals.cls > a.vitals.cls ? b : a));
+    const shift = [...worst.vitals.shifts].sort((a, b) => b.value - a.value)[0];
+    const note = `${worst.vitals.lcpElement}${shift ? ` / ${shift.value.toFixed(3)}: ${shift.moved.join(', ')}` : ''}`;
+    console.log(
+      `| ${row.route} | ${row.screen} | ${row.cache} | ${lcp.toFixed(0)} | ${(lcp / row.baselineLcp).toFixed(2)} | ${cls.toFixed(3)} | ${tbt.toFixed(0)} | ${kb(js)} | ${kb(css)} | ${problems.length ? 'NOT MET' : 'met'} | ${note} |`,
+    );
+  }
+  console.log('');
+  console.log(misses.length ? `Targets not met:\n${misses.join('\n')}` : `Every row meets CLS ≤ ${VITALS_TARGETS.cls}, LCP ≤ ${VITALS_TARGETS.lcpMs} ms, JS ≤ ${VITALS_TARGETS.firstScreenJsGzipBytes / 1024} KB gzip.`);
+  await mkdir(path.join(here, 'results'), { recursive: true });
+  await writeFile(path.join(here, 'results', `web-vitals-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ runs: RUNS, rows }, null, 2));
+} finally {
+  await browser?.close();
+  staticPage?.server.close();
+  store?.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (!keptData) await rm(dataDir, { recursive: true, force: true });
+}
