@@ -33,8 +33,10 @@ export function Navbar() {
   return (
     <header className={`${styles.bar} on-dark`}>
       <div className={styles.inner}>
-        <Link to={paths.home} className={styles.logoLink} aria-label="Inkwell home">
+        {/* Named by what it shows (the wordmark and its tag) and then where it goes: an aria-label of its own hid the visible 'Beta' from voice control. */}
+        <Link to={paths.home} className={styles.logoLink}>
           <Logo tag="beta" />
+          <span className="visually-hidden"> home</span>
         </Link>
 
         {!narrow && (
