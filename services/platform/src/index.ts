@@ -31,5 +31,6 @@ export * from './logger';
 export * from './search/search-index';
 export { OpenSearchIndex, type OpenSearchIndexOptions } from './search/opensearch-index';
 export { PostgresSearchIndex } from './search/postgres-search-index';
+export { fuzzinessFor, matchQuality, typingDistance } from './search/fuzzy';
 export * from './service';
 export * from './topology';

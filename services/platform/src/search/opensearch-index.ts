@@ -6,6 +6,7 @@ export interface OpenSearchIndexOptions {
   url: string;
   username?: string;
   password?: string;
+  /** Base name of the index (default `inkwell-catalog`); the index itself adds the mappings' version (`physicalIndexName`). */
   indexName?: string;
   logger: Pick<Logger, 'info'>;
   /**
@@ -23,8 +24,9 @@ const HIT_FIELDS: Array<keyof StoredHit> = ['kind', 'id', 'title', 'readableUrl'
 
 /**
  * Ranking tiers added on top of relevance: an exact title first, then titles starting with the
- * query. Both are far above what BM25 gives a catalogue-sized index for a short query, so relevance
- * (and then popularity) only orders items within a tier.
+ * query (both whatever the case and punctuation). Both are far above what BM25 gives a
+ * catalogue-sized index for a short query, so relevance (and then popularity) only orders items
+ * within a tier.
  */
 const EXACT_TITLE_BOOST = 1000;
 const TITLE_PREFIX_BOOST = 100;
@@ -32,11 +34,25 @@ const TITLE_PREFIX_BOOST = 100;
 /** Page size when listing every id of a kind; the catalogue holds thousands of items at most. */
 const ID_PAGE_SIZE = 1000;
 
+/**
+ * Version of the mappings below. A change to them goes into a new index, `<name>-v<version>`,
+ * created next to the old one and filled from it (see ensureIndex); the old one is left for an
+ * operator to delete once no replica of the previous release writes to it.
+ * v1 (named `<name>`): words of the title stemmed, and their starts. v2: also the title's words
+ * unstemmed for fuzzy matching, and the title without case or punctuation for the ranking tiers.
+ */
+export const SEARCH_INDEX_VERSION = 2;
+
 const INDEX_BODY: API.Indices_Create_RequestBody = {
   settings: {
     analysis: {
+      char_filter: {
+        // Everything but letters and digits is a word break, as the Postgres driver splits titles.
+        title_punctuation: { type: 'pattern_replace', pattern: '[^\\p{L}\\p{N}]+', replacement: ' ' },
+      },
       normalizer: {
         lowercase: { type: 'custom', filter: ['lowercase'] },
+        title_normal: { type: 'custom', char_filter: ['title_punctuation'], filter: ['lowercase', 'trim'] },
       },
       filter: {
         title_edge_ngram: { type: 'edge_ngram', min_gram: 1, max_gram: 20 },
@@ -45,6 +61,8 @@ const INDEX_BODY: API.Indices_Create_RequestBody = {
         // Indexes every leading part of each title word, so a query still being typed matches.
         title_prefix: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'title_edge_ngram'] },
         title_prefix_search: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
+        // Whole words as typed (no stemming), which fuzzy matching compares letter by letter.
+        title_words: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] },
       },
     },
   },
@@ -59,7 +77,9 @@ const INDEX_BODY: API.Indices_Create_RequestBody = {
         analyzer: 'english',
         fields: {
           keyword: { type: 'keyword', normalizer: 'lowercase' },
+          normal: { type: 'keyword', normalizer: 'title_normal' },
           prefix: { type: 'text', analyzer: 'title_prefix', search_analyzer: 'title_prefix_search' },
+          words: { type: 'text', analyzer: 'title_words' },
         },
       },
       subtitle: { type: 'text' },
@@ -83,31 +103,77 @@ const INDEX_BODY: API.Indices_Create_RequestBody = {
 export class OpenSearchIndex implements SearchIndex {
   readonly driver = 'opensearch';
 
+  /** The index searched and written: the name given, with the mappings' version. */
+  readonly physicalIndexName: string;
   private readonly client: Client;
-  private readonly indexName: string;
   private readonly logger: Pick<Logger, 'info'>;
   private readonly refresh: 'wait_for' | undefined;
+  /** The index of the mappings before this version (v1 had no version in its name). */
+  private readonly previousIndexName: string;
 
   constructor(options: OpenSearchIndexOptions) {
     this.client = new Client({
       node: options.url,
       ...(options.username !== undefined ? { auth: { username: options.username, password: options.password ?? '' } } : {}),
     });
-    this.indexName = options.indexName ?? 'inkwell-catalog';
+    const name = options.indexName ?? 'inkwell-catalog';
+    this.physicalIndexName = `${name}-v${SEARCH_INDEX_VERSION}`;
+    this.previousIndexName = name;
     this.logger = options.logger;
     this.refresh = options.waitForRefresh ? 'wait_for' : undefined;
   }
 
-  /** Creates the index with its mappings if it does not exist; an existing index is left as it is. */
+  /**
+   * Creates the index with its mappings if it does not exist, and fills a new one from the index
+   * of the previous mappings when there is one (a server-side reindex: the stored documents are
+   * the same, only how they are indexed changed). An existing index is left as it is.
+   */
   async ensureIndex(): Promise<void> {
-    const { body: exists } = await this.client.indices.exists({ index: this.indexName });
+    const { body: exists } = await this.client.indices.exists({ index: this.physicalIndexName });
     if (exists) return;
     try {
-      await this.client.indices.create({ index: this.indexName, body: INDEX_BODY });
-      this.logger.info({ index: this.indexName }, 'Created the OpenSearch search index');
+      await this.client.indices.create({ index: this.physicalIndexName, body: INDEX_BODY });
+      this.logger.info({ index: this.physicalIndexName }, 'Created the OpenSearch search index');
     } catch (error) {
-      // Another replica starting at the same moment created it first.
-      if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')) throw error;
+      // Another replica starting at the same moment created it first, and fills it.
+      if (error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception') return;
+      throw error;
+    }
+    const { body: previous } = await this.client.indices.exists({ index: this.previousIndexName });
+    if (!previous) return;
+    const copied = await this.copyFrom(this.previousIndexName);
+    this.logger.info(
+      { index: this.physicalIndexName, from: this.previousIndexName, documents: copied },
+      'Filled the new search index from the previous version; delete the old index once no replica of the previous release runs',
+    );
+  }
+
+  /**
+   * Copies every stored document of `source` into this index, a page at a time (the stored
+   * documents are the same in every version, only how they are indexed changes). Done here rather
+   * than with `_reindex`, which a node without the reindex module does not offer. A document
+   * already written here by a newer replica is newer than the copy and is kept.
+   */
+  private async copyFrom(source: string): Promise<number> {
+    let copied = 0;
+    let after: Types.Common.SortResults | undefined;
+    for (;;) {
+      const { body } = await this.client.search({
+        index: source,
+        body: { size: ID_PAGE_SIZE, sort: [{ kind: { order: 'asc' } }, { id: { order: 'asc' } }], ...(after ? { search_after: after } : {}) },
+      });
+      const hits = body.hits.hits;
+      if (hits.length > 0) {
+        const { body: written } = await this.client.bulk({
+          refresh: true,
+          body: hits.flatMap((hit) => [{ create: { _index: this.physicalIndexName, _id: hit._id } }, hit._source as StoredDocument]),
+        });
+        const failed = written.items.filter((item) => item.create?.error && item.create.status !== 409);
+        if (failed.length > 0) throw new Error(`copying the search index from ${source} failed: ${JSON.stringify(failed[0]?.create?.error)}`);
+        copied += written.items.filter((item) => item.create?.status === 201).length;
+      }
+      after = hits.at(-1)?.sort;
+      if (hits.length < ID_PAGE_SIZE || !after) return copied;
     }
   }
 
@@ -125,24 +191,25 @@ export class OpenSearchIndex implements SearchIndex {
       restrictedTerritories: document.restrictedTerritories.map((code) => code.toUpperCase()),
       popularity: document.popularity,
     };
-    await this.client.index({ index: this.indexName, id: documentId(document.kind, document.id), body: stored, refresh: this.refresh });
+    await this.client.index({ index: this.physicalIndexName, id: documentId(document.kind, document.id), body: stored, refresh: this.refresh });
   }
 
   async remove(kind: SearchDocument['kind'], id: number): Promise<void> {
-    await this.client.delete({ index: this.indexName, id: documentId(kind, id), refresh: this.refresh }, { ignore: [404] });
+    await this.client.delete({ index: this.physicalIndexName, id: documentId(kind, id), refresh: this.refresh }, { ignore: [404] });
   }
 
   async search(query: SearchQuery): Promise<SearchHit[]> {
     const text = query.text.trim();
     if (text.length === 0) return [];
-    const lowered = text.toLowerCase();
+    // The prefix query is not normalized by the field's normalizer, so it gets the same treatment here.
+    const normal = normalTitle(text);
     const filter: Types.Common_QueryDsl.QueryContainer[] = [{ terms: { ageRating: ratingsUpTo(query.maxAgeRating) } }];
     if (query.kind) filter.push({ term: { kind: query.kind } });
     const mustNot: Types.Common_QueryDsl.QueryContainer[] = query.country
       ? [{ term: { restrictedTerritories: query.country.toUpperCase() } }]
       : [];
     const { body } = await this.client.search({
-      index: this.indexName,
+      index: this.physicalIndexName,
       body: {
         size: query.limit,
         _source: HIT_FIELDS,
@@ -150,17 +217,31 @@ export class OpenSearchIndex implements SearchIndex {
           bool: {
             must: [
               {
-                multi_match: {
-                  query: text,
-                  fields: ['title^3', 'title.prefix^2', 'subtitle^1.5', 'body'],
-                  fuzziness: 'AUTO',
+                // The best of the fields, not their sum: a product's subtitle repeats its series'
+                // title, and must not lift the product over the series for the series' words.
+                dis_max: {
+                  queries: [
+                    // Each word exactly or within a few typing mistakes (AUTO: one from 3 letters,
+                    // two from 6; a swap of adjacent letters is one), on the unstemmed title words,
+                    // or as the start of a word still being typed.
+                    {
+                      bool: {
+                        should: [
+                          { match: { 'title.words': { query: text, fuzziness: 'AUTO', boost: 3 } } },
+                          { match: { 'title.prefix': { query: text, boost: 2 } } },
+                        ],
+                      },
+                    },
+                    { match: { subtitle: { query: text, fuzziness: 'AUTO', boost: 1.5 } } },
+                    { match: { body: { query: text } } },
+                  ],
                 },
               },
             ],
             // Constant scores, so a tier's bonus does not vary with how rare the title is.
             should: [
-              { constant_score: { filter: { term: { 'title.keyword': lowered } }, boost: EXACT_TITLE_BOOST } },
-              { constant_score: { filter: { prefix: { 'title.keyword': lowered } }, boost: TITLE_PREFIX_BOOST } },
+              { constant_score: { filter: { term: { 'title.normal': normal } }, boost: EXACT_TITLE_BOOST } },
+              ...(normal ? [{ constant_score: { filter: { prefix: { 'title.normal': normal } }, boost: TITLE_PREFIX_BOOST } }] : []),
             ],
             filter,
             must_not: mustNot,
@@ -192,7 +273,7 @@ export class OpenSearchIndex implements SearchIndex {
     let after: Types.Common.SortResults | undefined;
     for (;;) {
       const { body } = await this.client.search({
-        index: this.indexName,
+        index: this.physicalIndexName,
         body: {
           size: ID_PAGE_SIZE,
           _source: ['id'],
@@ -218,4 +299,9 @@ export class OpenSearchIndex implements SearchIndex {
 
 function documentId(kind: SearchDocument['kind'], id: number): string {
   return `${kind}-${id}`;
+}
+
+/** Lower case, every run of characters other than letters and digits one space, trimmed: the `title_normal` normalizer. */
+function normalTitle(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]+/gu, ' ').toLowerCase().trim();
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Client } from '@opensearch-project/opensearch';
 import { createLogger } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
-import { OpenSearchIndex } from '../../src/search/opensearch-index';
+import { OpenSearchIndex, SEARCH_INDEX_VERSION } from '../../src/search/opensearch-index';
 import type { SearchDocument, SearchHit } from '../../src/search/search-index';
 
 const SKIP_REASON = 'TEST_OPENSEARCH_URL not set and no Docker engine for testcontainers: the OpenSearch index was not tested in this run (scripts/infra.sh opensearch start runs a node)';
@@ -49,20 +49,23 @@ describe('OpenSearchIndex', { skip: skipBecause(url ? false : SKIP_REASON) }, ()
 
   afterAll(async () => {
     await index?.close();
-    await admin?.indices.delete({ index: INDEX_NAME }, { ignore: [404] });
+    await admin?.indices.delete({ index: `${INDEX_NAME}*` }, { ignore: [404] });
     await admin?.close();
   });
 
-  it('creates the index with explicit mappings, and leaves an existing index as it is', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('creates the index with explicit mappings under a versioned name, and leaves an existing index as it is', { timeout: TEST_TIMEOUT_MS }, async () => {
     await index.ensureIndex();
-    const { body } = await admin.indices.getMapping({ index: INDEX_NAME });
-    const properties = body[INDEX_NAME]?.mappings.properties ?? {};
+    assert.equal(index.physicalIndexName, `${INDEX_NAME}-v${SEARCH_INDEX_VERSION}`);
+    const { body } = await admin.indices.getMapping({ index: index.physicalIndexName });
+    const properties = body[index.physicalIndexName]?.mappings.properties ?? {};
     assert.deepEqual(properties['title'], {
       type: 'text',
       analyzer: 'english',
       fields: {
         keyword: { type: 'keyword', normalizer: 'lowercase' },
+        normal: { type: 'keyword', normalizer: 'title_normal' },
         prefix: { type: 'text', analyzer: 'title_prefix', search_analyzer: 'title_prefix_search' },
+        words: { type: 'text', analyzer: 'title_words' },
       },
     });
     assert.deepEqual(properties['thumbnails'], { type: 'object', enabled: false });
@@ -93,6 +96,34 @@ describe('OpenSearchIndex', { skip: skipBecause(url ? false : SKIP_REASON) }, ()
   it('finds a title despite a one-letter typo', { timeout: TEST_TIMEOUT_MS }, async () => {
     assert.equal((await index.search({ text: 'Embr Crown', limit: 10 }))[0]?.title, 'Ember Crown');
     assert.ok(titles(await index.search({ text: 'Tidewatr', limit: 10 })).includes('Tidewater'));
+  });
+
+  it('finds a title by one of its words typed alone with a typo: dropped, added, replaced or swapped letters', { timeout: TEST_TIMEOUT_MS }, async () => {
+    for (const text of ['Embr', 'Emberr', 'Enber', 'Emebr']) assert.equal((await index.search({ text, limit: 10 }))[0]?.title, 'Ember Crown', text);
+    // Two mistakes in a word of 8 letters or more.
+    assert.equal((await index.search({ text: 'Tdiewatr', limit: 10 }))[0]?.title, 'Tidewater');
+  });
+
+  it('ranks an exact title first whatever its case and punctuation', { timeout: TEST_TIMEOUT_MS }, async () => {
+    assert.equal((await index.search({ text: 'tidewater vol 1', limit: 10 }))[0]?.title, 'Tidewater Vol. 1');
+  });
+
+  it('fills a new version of the index from the previous one (v1 was named without a version)', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const base = `${INDEX_NAME}-upgrade`;
+    // The v1 index as it was, holding one document (stored without its colour, as the driver stores them).
+    await admin.indices.create({ index: base, body: { mappings: { properties: { kind: { type: 'keyword' }, id: { type: 'long' }, title: { type: 'text', analyzer: 'english' }, thumbnails: { type: 'object', enabled: false } } } } });
+    const { color: _color, ...stored } = fixtures.tidewater;
+    await admin.index({ index: base, id: 'series-1', body: stored, refresh: true });
+    const upgraded = new OpenSearchIndex({ url, indexName: base, logger: createLogger('opensearch-index-test', 'silent'), waitForRefresh: true });
+    try {
+      await upgraded.ensureIndex();
+      assert.equal(upgraded.physicalIndexName, `${base}-v${SEARCH_INDEX_VERSION}`);
+      assert.deepEqual(await upgraded.indexedIds('series'), [1]);
+      assert.equal((await upgraded.search({ text: 'Tidewatr', limit: 10 }))[0]?.title, 'Tidewater');
+    } finally {
+      await upgraded.close();
+      await admin.indices.delete({ index: `${base}*` }, { ignore: [404] });
+    }
   });
 
   it('returns no more hits than the limit, and nothing for a blank query', { timeout: TEST_TIMEOUT_MS }, async () => {
