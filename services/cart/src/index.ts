@@ -1,13 +1,56 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@inkwell/platform';
+import type { Database, ServiceDefinition } from '@inkwell/platform';
+import type { CartDeps } from './carts/cart-session';
+import { ensureDemoCoupons } from './demo-coupons';
+import { GrpcCatalogProducts } from './peers/catalog';
+import { GrpcOwnedProducts } from './peers/entitlements';
+import { cartRoutes } from './routes/cart';
+import { couponRoutes } from './routes/coupons';
+import { dashboardCouponRoutes } from './routes/dashboard-coupons';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const cartService: ServiceDefinition = {
+export { DEMO_COUPONS } from './demo-coupons';
+export { setCartStatus } from './store/carts';
+export { redeemCoupon } from './store/coupons';
+
+/** What scripts and tests reach of a running cart service. */
+export interface CartParts {
+  db: Database;
+}
+
+/**
+ * Cart: carts keyed by the browser's guest id, their items and quantity rules, and coupons. Prices
+ * and purchasability come from the catalog over gRPC whenever a cart is read or changed, ownership
+ * from the reader's entitlements; every change writes `cart.updated` through the outbox.
+ */
+export const cartService: ServiceDefinition<CartParts> = {
   name: 'cart',
   migrationsDir: path.resolve(here, '../migrations'),
-  async setup() {
-    return { routes: async () => {} };
+  async setup(context) {
+    const cart: CartDeps = {
+      db: context.db,
+      outbox: context.outbox,
+      catalog: new GrpcCatalogProducts(context.config.peers.catalog.grpcAddress),
+      owned: new GrpcOwnedProducts(context.config.peers.reader.grpcAddress),
+      now: () => new Date(),
+    };
+    const deps = { context, cart };
+    return {
+      async routes(app) {
+        await cartRoutes(app, deps);
+        await couponRoutes(app, deps);
+        await dashboardCouponRoutes(app, deps);
+      },
+      async onStart() {
+        if (context.config.demoData) await ensureDemoCoupons(context.db);
+      },
+      async close() {
+        cart.catalog.close();
+        cart.owned.close();
+      },
+      exposed: { db: context.db },
+    };
   },
 };

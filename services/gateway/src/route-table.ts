@@ -117,6 +117,7 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/dashboard/search', service: 'catalog', why: 'search index maintenance' },
   { pattern: '/dashboard/ingest', service: 'reader', why: 'page sets ingested from uploaded files' },
   { pattern: '/dashboard/orders', service: 'order', why: 'staff order administration, order notes' },
+  { pattern: '/dashboard/coupons', service: 'cart', why: 'coupon codes (beyond the spec: issue 12)' },
   { pattern: '/dashboard/users/products', service: 'reader', why: 'reading access: a user\'s library' },
   { pattern: '/dashboard/users/transactions', service: 'order', why: 'a user\'s payments' },
   { pattern: '/dashboard/users/paginated-orders', service: 'order', why: 'a user\'s orders' },

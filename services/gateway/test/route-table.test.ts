@@ -23,7 +23,15 @@ function routesEach(calls: readonly Call[]): void {
 /** Paths no catalogue lists but the services' own answers link to: the signed page images of a page list. */
 const linkedCalls: readonly Call[] = [['GET', '/api/reader/pages/34/1/800.webp?exp=1700000000&sig=abc', 'reader']];
 
+/** Calls beyond both catalogues: staff coupon administration (issue 12). */
+const beyondSpecCalls: readonly Call[] = [
+  ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
+  ['POST', '/api/dashboard/coupons', 'cart'],
+  ['PATCH', '/api/dashboard/coupons/7/disable', 'cart'],
+];
+
 describe('storefront catalogue (spec/storefront.md §7)', () => routesEach(storefrontCalls));
+describe('calls beyond the catalogues', () => routesEach(beyondSpecCalls));
 describe('dashboard catalogue (spec/dashboard.md §7)', () => routesEach(dashboardCalls));
 describe('paths the answers link to', () => routesEach(linkedCalls));
 
@@ -35,7 +43,7 @@ describe('catalogue coverage', () => {
 
   it('uses every rule for at least one catalogue call or linked path (no dead rules)', () => {
     const used = new Set<RouteRule>();
-    for (const [, path] of [...storefrontCalls, ...dashboardCalls, ...linkedCalls]) {
+    for (const [, path] of [...storefrontCalls, ...dashboardCalls, ...linkedCalls, ...beyondSpecCalls]) {
       const rule = matchRoute(path);
       if (rule) used.add(rule);
     }

@@ -47,6 +47,8 @@ function variant(overrides: Partial<CatalogVariant> = {}): CatalogVariant {
     cartLimit: 0,
     scheduleDate: '',
     isPreOrder: false,
+    fullPriceCents: '499',
+    isOnSale: false,
     ...overrides,
   };
 }
@@ -145,6 +147,8 @@ describe('calls between two services', () => {
     priceType: 'Print',
     // Above 2^53: survives only because int64 travels as a string.
     priceCents: '9007199254740993',
+    fullPriceCents: '9007199254740995',
+    isOnSale: true,
     cartLimit: 5,
     scheduleDate: '2025-03-01T00:00:00.000Z',
     isPreOrder: true,

@@ -38,6 +38,8 @@ function variantSummary(variant: VariantRecord): CatalogVariant {
     cartLimit: variant.cartLimit ?? 0,
     scheduleDate: variant.scheduleDate ? new Date(variant.scheduleDate).toISOString() : '',
     isPreOrder: variant.isPreOrder,
+    fullPriceCents: String(variant.priceCents),
+    isOnSale: onSale,
   };
 }
 

@@ -71,6 +71,12 @@ describe('catalog gRPC: GetProducts and GetSeriesProducts', () => {
       readingPriceType: 'FreeToReadAndPurchaseble',
     });
     assert.deepEqual(vol1!.variants.map((variant) => [variant.type, variant.priceType, variant.priceCents]), [['Digital', 'FreeToReadAndPurchaseble', '299']], 'the disabled print variant is left out; the sale price is the current price');
+    assert.deepEqual(vol1!.variants.map((variant) => [variant.fullPriceCents, variant.isOnSale]), [['599', true]], 'the full price beside the sale price, for the cart');
+  });
+
+  it('answers a variant not on sale with its full price twice', async () => {
+    const { products } = await client.getProducts({ ids: [String(ids.vol2)], country: '' });
+    assert.deepEqual(products[0]!.variants.map((variant) => [variant.priceCents, variant.fullPriceCents, variant.isOnSale]), [['799', '799', false]]);
   });
 
   it('finds products by id and by readable url, in the order asked, each once, leaving out unknown ones', async () => {

@@ -55,8 +55,19 @@ export const EVENTS = {
   homeChanged: define('home.changed', 'catalog', 'The home page changed: a spotlight (wheel) entry or a carousel was added, changed or removed.', Type.Object({})),
   newsChanged: define('news.changed', 'catalog', 'A news article was created, changed, published or unpublished.', Type.Object({ articleId: Type.String() })),
   cacheInvalidated: define('catalog.cache-invalidated', 'catalog', 'Staff invalidated the whole storefront cache.', Type.Object({})),
-  cartUpdated: define('cart.updated', 'cart', 'Items were added to or removed from a cart.', Type.Object({
-    cartId: Type.String(), userId: Type.Optional(Type.String()), productId: Type.String(), variantId: Type.String(), amount: Type.Integer(),
+  // Version 2: the whole cart after the change (items and total), not only the change; no coupon
+  // codes or tokens. `userId` is absent for a guest's cart, whose id is the guest id.
+  cartUpdated: define('cart.updated', 'cart', 'A cart changed: items added or taken away, emptied, merged at sign-in, or items dropped that are no longer sold.', Type.Object({
+    cartId: Type.String(),
+    userId: Type.Optional(Type.String()),
+    reason: Type.Union([Type.Literal('changed'), Type.Literal('emptied'), Type.Literal('merged'), Type.Literal('reviewed')]),
+    change: Type.Optional(Type.Object({ productId: Type.String(), variantId: Type.String(), amount: Type.Integer() })),
+    items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
+    total: Money,
+    units: Type.Integer({ minimum: 0 }),
+  }), 2),
+  couponRedeemed: define('coupon.redeemed', 'cart', 'A coupon was used in a completed purchase.', Type.Object({
+    couponId: Type.String(), code: Type.String(), userId: Type.String(), orderId: Type.String(), saveAmount: Type.Number(), currency: Type.String({ minLength: 3, maxLength: 3 }),
   })),
   orderCompleted: define('order.completed', 'order', 'An order was paid (or was free) and its items are owned.', Type.Object({
     orderId: Type.String(),

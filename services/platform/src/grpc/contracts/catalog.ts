@@ -31,6 +31,9 @@ export interface CatalogVariant {
   cartLimit: number;
   scheduleDate: string;
   isPreOrder: boolean;
+  /** Without a sale, minor units as a decimal string; equals priceCents when not on sale. */
+  fullPriceCents: string;
+  isOnSale: boolean;
 }
 
 export interface ProductSummary {

@@ -1,0 +1,34 @@
+import { createGrpcClient, ENTITLEMENTS, GrpcCallError, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
+import { CatalogUnavailableError } from './catalog';
+
+/**
+ * What a signed-in reader owns, asked of its owner, the reader service (ARCHITECTURE: one owner per
+ * fact). Driver: `GrpcOwnedProducts`, at `config.peers.reader.grpcAddress` (READER_GRPC_ADDR).
+ */
+export interface OwnedProducts {
+  owned(userId: string): Promise<Set<number>>;
+  close(): void;
+}
+
+export class GrpcOwnedProducts implements OwnedProducts {
+  private readonly client: GrpcClient<EntitlementsService>;
+
+  constructor(address: string) {
+    this.client = createGrpcClient<EntitlementsService>(ENTITLEMENTS.proto, ENTITLEMENTS.service, address);
+  }
+
+  async owned(userId: string): Promise<Set<number>> {
+    try {
+      const { productIds } = await this.client.listEntitlements({ userId });
+      return new Set(productIds.map(Number));
+    } catch (error) {
+      // Without the answer a Digital item might be sold twice: refuse for now rather than guess.
+      if (error instanceof GrpcCallError && ['UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(error.code)) throw new CatalogUnavailableError();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

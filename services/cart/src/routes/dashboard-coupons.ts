@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import { CouponCreateSchema, CouponSchema } from '@inkwell/contracts/cart';
+import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, paginate, success, type App } from '@inkwell/platform';
+import { COUPON_MESSAGES } from '../domain';
+import { couponView, createCoupon, disableCoupon, listCoupons } from '../store/coupons';
+import type { CartRouteDeps } from './deps';
+
+const PageQuery = Type.Object({
+  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'pageNumber must be a whole number from 1.' }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: 'pageSize must be a whole number from 1 to 100.' }),
+});
+
+const PaginatedCoupons = EnvelopeOf(
+  Type.Object({
+    items: Type.Array(CouponSchema),
+    thisPageNumber: Type.Integer(),
+    thisPageSize: Type.Integer(),
+    totalPageNumber: Type.Integer(),
+    filteredTotalRows: Type.Integer(),
+    unfilteredTotalRows: Type.Integer(),
+  }),
+);
+
+const CouponParams = Type.Object({ id: NumericId({ errorMessage: 'A coupon id is a number.' }) });
+
+/** Staff calls for coupons (beyond the dashboard spec, issue 12): list, create, disable; admin only. */
+export async function dashboardCouponRoutes(app: App, { context }: CartRouteDeps): Promise<void> {
+  const tags = ['dashboard'];
+  const security = [{ bearer: [] }];
+  const admin = { preHandler: context.auth.requireAdmin };
+
+  app.get('/api/dashboard/coupons', {
+    ...admin,
+    schema: { tags, security, summary: 'Coupons, newest first', querystring: PageQuery, response: { 200: PaginatedCoupons } },
+    handler: async (request) => {
+      const { items, total } = await listCoupons(context.db, request.query);
+      return success(paginate(items.map(couponView), request.query, total, total));
+    },
+  });
+
+  app.post('/api/dashboard/coupons', {
+    ...admin,
+    schema: { tags, security, summary: 'Create a coupon code', body: CouponCreateSchema, response: { 200: EnvelopeOf(CouponSchema) } },
+    handler: async (request) => {
+      const input = request.body;
+      if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new BadRequestError(COUPON_MESSAGES.endsBeforeStart);
+      if (input.kind === 'Fixed' && !Number.isInteger(input.value)) throw new BadRequestError(COUPON_MESSAGES.fixedNeedsCents);
+      if (input.kind === 'Percent' && (input.value > 100 || Math.round(input.value * 100) !== input.value * 100)) {
+        throw new BadRequestError('A Percent coupon takes 0.01 to 100 percent off, with at most 2 decimals.');
+      }
+      return success(couponView(await createCoupon(context.db, input, request.principal!.userId)));
+    },
+  });
+
+  app.patch('/api/dashboard/coupons/:id/disable', {
+    ...admin,
+    schema: { tags, security, summary: 'Disable a coupon: it can no longer be claimed, previewed or redeemed', params: CouponParams, response: { 200: EnvelopeOf(CouponSchema) } },
+    handler: async (request) => {
+      const coupon = await disableCoupon(context.db, request.params.id);
+      if (!coupon) throw new NotFoundError(COUPON_MESSAGES.notFound(request.params.id));
+      return success(couponView(coupon));
+    },
+  });
+}
