@@ -2,18 +2,23 @@
  * Security headers on every answer of the public origin, computed once: the same set a hardened
  * helmet configuration sends, without rebuilding it per request.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/** The policy of every answer; `scriptSources` adds sources (e.g. one inline script's hash) for one document. */
+export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    ["script-src 'self'", ...scriptSources].join(' '),
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {

@@ -9,7 +9,8 @@ import { Redis } from 'ioredis';
 import { anonymousReadCacheKey, contentTypeOfKey, createFileStorage, createHttpApp, failure, isPageImageKey, isValidKey, READ_CACHE_CONTENT_TYPE, mediaDir, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
-import { securityHeaders } from './security-headers';
+import { comicOfReaderPath, indexHtmlReader, readerDocument, SIGNED_IN_CHECK_SOURCE, type ComicPages } from './reader-document';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { mergeOpenApi } from './openapi';
 
 export interface GatewayOptions {
@@ -103,6 +104,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   });
 
   await serveMedia(app, config);
+  await serveReaderDocument(app, config, upstream('reader'));
   await serveSinglePageApp(app, config.dashboardDist, '/dashboard/', logger);
   await serveSinglePageApp(app, config.webDist, '/', logger);
 
@@ -119,6 +121,36 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   });
 
   return app;
+}
+
+/**
+ * `/reader/{comic}/`: the storefront's document with the comic's first page in it when a visitor may
+ * read it without signing in (see reader-document.ts); otherwise the plain document, as any page.
+ */
+async function serveReaderDocument(app: App, config: GatewayConfig, readerUrl: string): Promise<void> {
+  const indexHtml = indexHtmlReader(config.webDist);
+  const withFirstPage = contentSecurityPolicy([SIGNED_IN_CHECK_SOURCE]);
+  app.get('/reader/*', { schema: { hide: true } }, async (request, reply) => {
+    const html = await indexHtml();
+    if (html === null) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run npm run build.');
+    const idOrUrl = comicOfReaderPath(request.url.split('?')[0] ?? '');
+    const country = request.headers[config.geoCountryHeader];
+    const comic = idOrUrl
+      ? await fetch(`${readerUrl}/api/comic/${encodeURIComponent(idOrUrl)}/pages`, {
+          headers: { 'x-request-id': request.id, 'x-forwarded-for': request.ip, ...(typeof country === 'string' ? { [config.geoCountryHeader]: country } : {}) },
+          signal: AbortSignal.timeout(2000),
+        })
+          .then(async (answer) => (answer.ok ? ((await answer.json()) as { response: ComicPages }).response : null))
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'reader page list for the document unavailable; sending the plain document');
+            return null;
+          })
+      : null;
+    // The page list holds signed, expiring links: the document is never stored.
+    reply.header('cache-control', 'no-store');
+    if (!comic || !idOrUrl) return reply.type('text/html; charset=utf-8').send(html);
+    return reply.header('content-security-policy', withFirstPage).type('text/html; charset=utf-8').send(readerDocument(html, idOrUrl, comic));
+  });
 }
 
 async function serveSinglePageApp(app: App, dist: string, prefix: string, logger: Logger): Promise<void> {

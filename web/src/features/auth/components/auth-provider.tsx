@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { getAccountQueryOptions, isAdmin } from '@inkwell/ui-kit/account';
 import { clearTokens, getAccessToken, getRefreshToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
 import { survivesLogout } from '@/lib/query-meta';
@@ -41,7 +41,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const previous = previousOwner.current;
     previousOwner.current = owner;
     if (previous === null || previous === owner) return;
-    queryClient.removeQueries({ predicate: (query) => !survivesLogout(query.meta) });
+    // Queries a screen is showing are reset instead (removing them would leave that screen waiting
+    // on a query nobody answers, e.g. a reader opened with a stale token): they ask again as whoever
+    // reads now.
+    const previousOwners = (query: Query) => !survivesLogout(query.meta);
+    queryClient.removeQueries({ predicate: (query) => previousOwners(query) && query.getObserversCount() === 0 });
+    void queryClient.resetQueries({ predicate: (query) => previousOwners(query) && query.getObserversCount() > 0 });
     queryClient.getMutationCache().clear();
     forgetSessionData();
   }, [owner, queryClient]);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@inkwell/ui-kit/api-client';
+import { takeDocumentPages } from '../document-first-page';
 import type { ComicPages } from '../types';
 
 /** `GET /comic/{id or readable url}/pages`: the page list with signed image URLs, and where to resume. */
@@ -20,7 +21,9 @@ let earlyStarted = false;
 export function startComicPagesEarly(idOrUrl: string): void {
   if (earlyStarted) return;
   earlyStarted = true;
-  const answer = getComicPages(idOrUrl);
+  // The document may hold the answer already (a comic anyone may read, opened by a visitor).
+  const inDocument = takeDocumentPages(idOrUrl);
+  const answer = inDocument ? Promise.resolve(inDocument) : getComicPages(idOrUrl);
   // A failure is the reader's to report, by asking again.
   answer.catch(() => undefined);
   early = { idOrUrl, answer };

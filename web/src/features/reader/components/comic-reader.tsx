@@ -6,6 +6,7 @@ import { SITE_NAME } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { getComicPage } from '../api/get-comic-page';
 import { getComicPagesQueryOptions } from '../api/get-comic-pages';
+import { dropDocumentFirstPage } from '../document-first-page';
 import { useSeriesItems } from '../api/get-series-items';
 import { useSuggestions } from '../api/get-suggestions';
 import { useCloseReader } from '../hooks/use-close-reader';
@@ -100,6 +101,12 @@ export function ComicReader({ comic, readerId, saveProgress }: ComicReaderProps)
   const wanted = firstPageIn ? withPagesToLoad(loaded, firstOnScreen, pageCount) : withPages(loaded, onScreen);
   if (wanted !== loaded) setLoaded(wanted);
   const onCurrentSettled = useCallback(() => setFirstPageIn(true), []);
+  // The page the document drew goes once this one has faded in (page-image.module.css: 0.2 s).
+  useEffect(() => {
+    if (!firstPageIn) return;
+    const timer = setTimeout(dropDocumentFirstPage, 250);
+    return () => clearTimeout(timer);
+  }, [firstPageIn]);
 
   // Near the end, the next chapter's first pages load too, so continuing shows them at once, and
   // the end card's suggestions are fetched.

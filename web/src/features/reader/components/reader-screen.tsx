@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { useComicPages } from '../api/get-comic-pages';
 import { useSeriesItems } from '../api/get-series-items';
 import type { ProgressSave } from '../hooks/use-reading-progress';
+import { dropDocumentFirstPage } from '../document-first-page';
 import { readerProblemOf } from '../reader-errors';
 import { findSeriesItem, parseReaderPath } from '../reader-path';
 import { ComicReader } from './comic-reader';
@@ -32,12 +34,17 @@ export function ReaderScreen({ saveProgress }: ReaderScreenProps) {
   const pages = useComicPages(comicId, readerId, settled);
 
   const failed = seriesItems.isError ? seriesItems : pages.isError ? pages : null;
+  const notFound = !target || (target.kind === 'series' && seriesItems.isSuccess && !item);
+  // A message replaces the page the document drew, if any.
+  useEffect(() => {
+    if (failed || notFound) dropDocumentFirstPage();
+  }, [failed, notFound]);
   if (failed) {
     const problem = readerProblemOf(failed.error);
     if (problem === 'denied') return <UnableToOpenComic comicId={comicId} loggedIn={readerId !== null} />;
     return <ReaderMessage problem={problem} onRetry={() => void failed.refetch()} />;
   }
-  if (!target || (target.kind === 'series' && seriesItems.isSuccess && !item)) return <ReaderMessage problem="notFound" onRetry={() => undefined} />;
+  if (notFound) return <ReaderMessage problem="notFound" onRetry={() => undefined} />;
   if (!pages.data) return <ReaderLoading />;
   return <ComicReader key={pages.data.comicID} comic={pages.data} readerId={readerId} saveProgress={saveProgress} />;
 }
