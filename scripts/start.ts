@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readDemoAccounts } from '@inkwell/account';
+import { DEMO_COUPONS } from '@inkwell/cart';
 import { ConfigError, createLogger, loadGatewayConfig } from '@inkwell/platform';
 import { ROOT_DIR, startStack } from './stack';
 
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   const stack = await startStack({ env: process.env, logger });
   const demoAccounts = await readDemoAccounts(loadGatewayConfig(process.env, ROOT_DIR).dataDir);
   const credentials = demoAccounts.map((account) => `\n  ${account.roles.includes('admin') ? 'demo admin ' : 'demo reader'} ${account.email}  password ${account.password}`).join('');
-  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health${credentials}\nPress Ctrl-C to stop.\n`);
+  const coupons = demoAccounts.length > 0 ? `\n  demo coupons ${DEMO_COUPONS.map((coupon) => `${coupon.code} (${coupon.description})`).join(', ')}` : '';
+  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health${credentials}${coupons}\nPress Ctrl-C to stop.\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -111,7 +111,7 @@ export type CouponClaimed = Static<typeof CouponClaimedSchema>;
 /** `POST /dashboard/coupons` (staff). */
 export const CouponCreateSchema = Type.Object({
   code: Type.String({ pattern: '^[A-Za-z0-9_-]{3,64}$', errorMessage: 'A coupon code is 3 to 64 letters, digits, - or _.' }),
-  kind: Type.Union([Type.Literal('Percent'), Type.Literal('Fixed')], { errorMessage: 'kind is Percent or Fixed.' }),
+  kind: Type.Unsafe<CouponKind>(Type.String({ enum: [...COUPON_KINDS], errorMessage: 'kind is Percent or Fixed.' })),
   value: Type.Number({ exclusiveMinimum: 0, maximum: 100_000_000, errorMessage: 'value is above 0: a percent (up to 100) or an amount in cents.' }),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', errorMessage: 'currency is an ISO 4217 code such as USD.' })),
   minSubtotal: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100_000_000 }))),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, type ServiceDefinition } from '@inkwell/platform';
+import { recordCartUpdated } from './projections/carts';
 import { ingestionRoutes } from './routes/ingestion';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +14,7 @@ export const analyticsService: ServiceDefinition = {
     return {
       routes: (app) => ingestionRoutes(app, context),
       subscriptions: [
+        { group: 'carts', types: [EVENTS.cartUpdated.type], effect: recordCartUpdated },
         {
           group: 'domain-events',
           types: Object.values(EVENTS).map((definition) => definition.type),

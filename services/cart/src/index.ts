@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, ServiceDefinition } from '@inkwell/platform';
+import type { Database, Outbox, ServiceDefinition } from '@inkwell/platform';
 import type { CartDeps } from './carts/cart-session';
 import { ensureDemoCoupons } from './demo-coupons';
 import { GrpcCatalogProducts } from './peers/catalog';
@@ -18,6 +18,8 @@ export { redeemCoupon } from './store/coupons';
 /** What scripts and tests reach of a running cart service. */
 export interface CartParts {
   db: Database;
+  /** For checkout's redemption of a coupon (redeemCoupon) in tests until the order service calls it. */
+  outbox: Outbox;
 }
 
 /**
@@ -50,7 +52,7 @@ export const cartService: ServiceDefinition<CartParts> = {
         cart.catalog.close();
         cart.owned.close();
       },
-      exposed: { db: context.db },
+      exposed: { db: context.db, outbox: context.outbox },
     };
   },
 };

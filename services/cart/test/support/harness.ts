@@ -1,6 +1,6 @@
 import { catalogService } from '@inkwell/catalog';
 import { createReaderService } from '@inkwell/reader';
-import { createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventBus } from '@inkwell/platform';
+import { createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventBus, type Outbox } from '@inkwell/platform';
 import { buildTestService, signTestToken, testServiceConfig, testLogger, type TestService } from '@inkwell/platform/testing';
 import { cartService, type CartParts } from '../../src';
 
@@ -22,6 +22,7 @@ export interface RequestOptions {
 export interface CartHarness {
   app: App;
   db: Database;
+  outbox: Outbox;
   /** The catalog the cart asks over gRPC; create products with the catalog's factories. */
   catalogDb: Database;
   bus: EventBus;
@@ -46,10 +47,13 @@ export async function startCart(): Promise<CartHarness> {
   await reader.grpc.listen('127.0.0.1', readerGrpcPort);
   const cart: TestService<CartParts> = await buildTestService(cartService, { bus, config: { peers: { ...peers, catalog: catalogAt, reader: readerAt } } });
   await bus.start();
+  // The cart's own outbox is relayed as under `npm start`, so its events reach subscribers.
+  cart.relay.start();
 
   return {
     app: cart.app,
     db: cart.context.db,
+    outbox: cart.exposed.outbox,
     catalogDb: catalog.context.db,
     bus,
     async request(method, url, { token, body, country } = {}) {
