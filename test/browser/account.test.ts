@@ -5,6 +5,7 @@ import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { waitForMail } from '../support/mailbox';
+import { expectNoSeriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
@@ -41,6 +42,23 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     page.screenshot({ path: path.join(shots, `${viewport}-${name}.png`), fullPage });
 
   const header = (page: Page) => page.getByRole('banner');
+
+  /** A screenshot of the state, and the accessibility gate run on it. */
+  const shotAndCheck = async (page: Page, viewport: ViewportName, name: string, fullPage = false) => {
+    await shot(page, viewport, name, fullPage);
+    await expectNoSeriousViolations(page, `${viewport} ${name}`);
+  };
+
+  /** The focused element's accessible name as far as these controls need it: its aria-label, else its text. */
+  const focusedName = (page: Page) => page.evaluate<string>("(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim()");
+
+  /** Presses Tab until the control named `name` has focus, failing after `limit` presses. */
+  async function tabTo(page: Page, name: string, limit = 15): Promise<void> {
+    for (let presses = 0; (await focusedName(page)) !== name; presses += 1) {
+      assert.ok(presses < limit, `${name} is reached within ${limit} Tabs (focus is on “${await focusedName(page)}”)`);
+      await page.keyboard.press('Tab');
+    }
+  }
 
   /** Wide screens have a Login button; narrow ones put the way in under Menu (storefront spec §2). */
   async function openLoginOverlay(page: Page, viewport: ViewportName): Promise<Locator> {
@@ -95,34 +113,35 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
 
       await page.goto(`${stack.url}/`);
       const dialog = await openLoginOverlay(page, viewport);
-      await shot(page, viewport, '01-login-overlay');
+      await shotAndCheck(page, viewport, '01-login-overlay');
       await dialog.getByLabel('Email').fill(email);
       await page.keyboard.press('Enter');
       await dialog.getByRole('heading', { name: 'Create your Reader account', exact: true }).waitFor();
       await dialog.getByLabel('Create a password').fill('short');
       await page.keyboard.press('Enter');
       await dialog.getByText('Password must be at least 8 characters.').waitFor();
-      await shot(page, viewport, '02-sign-up-step');
+      await shotAndCheck(page, viewport, '02-sign-up-step');
       await dialog.getByLabel('Create a password').fill(firstPassword);
       await dialog.getByRole('button', { name: 'Create Account', exact: true }).click();
       await dialog.getByRole('heading', { name: 'Welcome to Inkwell!', exact: true }).waitFor();
-      await shot(page, viewport, '03-signed-up');
+      await shotAndCheck(page, viewport, '03-signed-up');
       await dialog.getByRole('button', { name: 'Start reading', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await expectLoggedIn(page, viewport, email);
       await openAccountMenu(page, viewport);
       assert.equal(await header(page).getByRole('link', { name: 'Dashboard', exact: true }).count(), 0, 'only admins see the Dashboard link');
+      await expectNoSeriousViolations(page, `${viewport} account menu open`);
       await page.keyboard.press('Escape');
 
       // Logged in but not verified: a reminder everywhere, the confirm screen on /account.
       await page.getByRole('complementary', { name: 'Account verification', exact: true }).getByText('Your account has not been verified.').waitFor();
-      await shot(page, viewport, '04-unverified-banner');
+      await shotAndCheck(page, viewport, '04-unverified-banner');
       await page.goto(`${stack.url}/account/`);
       const confirm = page.getByRole('region', { name: 'Confirm your account', exact: true });
       await confirm.getByText('Your account has not been verified.').waitFor();
       // Sign-up sent the first email a moment ago: another has to wait for the 3-minute window.
       assert.equal(await confirm.getByRole('button', { name: 'EMAIL HAS BEEN SENT', exact: true }).isDisabled(), true);
-      await shot(page, viewport, '05-account-unverified', true);
+      await shotAndCheck(page, viewport, '05-account-unverified', true);
 
       const mail = await waitForMail(stack, { to: email, subject: /verif|confirm/i });
       const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
@@ -130,19 +149,19 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
       await page.goto(`${stack.url}${link.pathname}${link.search}`);
       await page.getByRole('heading', { level: 1, name: 'Your email is verified' }).waitFor();
       await page.getByText(`Thanks for confirming ${email}.`).waitFor();
-      await shot(page, viewport, '06-email-verified');
+      await shotAndCheck(page, viewport, '06-email-verified');
 
       await page.goto(`${stack.url}/account/`);
       await page.getByRole('region', { name: 'Profile', exact: true }).getByText('Verified', { exact: true }).waitFor();
       assert.equal(await page.getByRole('region', { name: 'Confirm your account', exact: true }).count(), 0);
-      await shot(page, viewport, '07-account-verified', true);
+      await shotAndCheck(page, viewport, '07-account-verified', true);
 
       await logOut(page, viewport);
-      await shot(page, viewport, '08-logged-out');
+      await shotAndCheck(page, viewport, '08-logged-out');
 
       const wrong = await submitLogin(page, viewport, email, 'not my password');
       await wrong.getByText('Wrong password.').waitFor();
-      await shot(page, viewport, '09-wrong-password');
+      await shotAndCheck(page, viewport, '09-wrong-password');
       await wrong.getByLabel('Password', { exact: true }).fill(firstPassword);
       await page.keyboard.press('Enter');
       await wrong.waitFor({ state: 'detached' });
@@ -160,7 +179,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
       await passwordForm.getByRole('button', { name: 'Change password', exact: true }).click();
       await passwordForm.getByText('Your password has been changed.').waitFor();
       await passwordForm.scrollIntoViewIfNeeded();
-      await shot(page, viewport, '10-password-changed');
+      await shotAndCheck(page, viewport, '10-password-changed');
 
       await logOut(page, viewport);
       const stale = await submitLogin(page, viewport, email, firstPassword);
@@ -180,7 +199,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
       await rating.getByRole('button', { name: 'Save rating', exact: true }).click();
       await rating.getByText('Saved. The store now shows comics rated up to T.').waitFor();
       await rating.scrollIntoViewIfNeeded();
-      await shot(page, viewport, '12-rating-saved');
+      await shotAndCheck(page, viewport, '12-rating-saved');
       await page.reload();
       assert.equal(await page.getByRole('region', { name: 'Content rating', exact: true }).getByLabel('Show comics rated up to').inputValue(), 't');
 
@@ -206,7 +225,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog.getByRole('button', { name: 'Forgot password?', exact: true }).click();
     await dialog.getByText('Check your inbox').waitFor();
-    await shot(page, 'phone', '14-forgot-password');
+    await shotAndCheck(page, 'phone', '14-forgot-password');
 
     const mail = await waitForMail(stack, { to: email, subject: /reset|password/i });
     const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/reset-password/' && url.searchParams.has('token'));
@@ -216,10 +235,11 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await page.getByLabel('Confirm new password').fill('brand new typo');
     await page.getByRole('button', { name: 'Set new password', exact: true }).click();
     await page.getByText('Passwords do not match.').waitFor();
+    await expectNoSeriousViolations(page, 'phone reset password, passwords differ');
     await page.getByLabel('Confirm new password').fill('brand new secret');
     await page.getByRole('button', { name: 'Set new password', exact: true }).click();
     await page.getByRole('heading', { name: 'Your new password is set', exact: true }).waitFor();
-    await shot(page, 'phone', '15-password-reset');
+    await shotAndCheck(page, 'phone', '15-password-reset');
 
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const login = page.getByRole('dialog', { name: LOGIN_TITLE, exact: true });
@@ -245,7 +265,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await openAccountMenu(page, 'desktop');
     const dashboard = header(page).getByRole('link', { name: 'Dashboard', exact: true });
     assert.equal(await dashboard.getAttribute('href'), '/dashboard/');
-    await shot(page, 'desktop', '18-admin-menu');
+    await shotAndCheck(page, 'desktop', '18-admin-menu');
     await header(page).getByRole('button', { name: 'Log Out', exact: true }).click();
     await header(page).getByRole('button', { name: 'Login', exact: true }).waitFor();
     assert.equal(await dashboard.count(), 0);
@@ -299,7 +319,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await page.keyboard.type('reader@example');
     await dialog.getByText('Please enter a valid email.').waitFor();
     assert.equal(await dialog.getByRole('button', { name: 'Continue', exact: true }).isDisabled(), true);
-    await shot(page, 'desktop', '16-invalid-email');
+    await shotAndCheck(page, 'desktop', '16-invalid-email');
     await page.keyboard.type('.com');
     assert.equal(await dialog.getByText('Please enter a valid email.').count(), 0);
     assert.equal(await dialog.getByRole('button', { name: 'Continue', exact: true }).isEnabled(), true);
@@ -317,14 +337,76 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await page.context().close();
   });
 
+  it('logs in by keyboard only: Tab to Login, Tab through the overlay, errors announced, Enter submits, Escape closes', async () => {
+    const { page, errors } = await open('desktop');
+    const email = `keyboard-${process.pid}@example.com`;
+    const password = 'typed, never clicked';
+    const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    const signup = await fetch(`${stack.url}/api/account/signupCustomerV2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: base64(email), password: base64(password) }),
+    });
+    assert.equal(signup.status, 200);
+
+    await page.goto(`${stack.url}/`);
+    await header(page).getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await tabTo(page, 'Login');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: LOGIN_TITLE, exact: true });
+    await dialog.waitFor();
+    const emailField = dialog.getByLabel('Email');
+    assert.equal(await emailField.evaluate((field) => field === field.ownerDocument.activeElement), true, 'the email field has focus');
+    await page.keyboard.type(email.slice(0, email.indexOf('.com')));
+    // The problem is announced as it appears, and the field names it as its description.
+    const invalid = dialog.getByRole('alert').filter({ hasText: 'Please enter a valid email.' });
+    await invalid.waitFor();
+    assert.equal(await emailField.getAttribute('aria-invalid'), 'true');
+    assert.equal(await emailField.getAttribute('aria-describedby'), await invalid.getAttribute('id'));
+    await page.keyboard.type('.com');
+    await invalid.waitFor({ state: 'detached' });
+    // Tab from the field to Continue, and Enter on it.
+    await tabTo(page, 'Continue', 4);
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('heading', { name: 'Welcome back', exact: true }).waitFor();
+    const passwordField = dialog.getByLabel('Password', { exact: true });
+    await passwordField.waitFor();
+    assert.equal(await passwordField.evaluate((field) => field === field.ownerDocument.activeElement), true, 'the password field has focus');
+    await page.keyboard.type('not the password');
+    await page.keyboard.press('Enter');
+    const wrong = dialog.getByRole('alert').filter({ hasText: 'Wrong password.' });
+    await wrong.waitFor();
+    assert.equal(await passwordField.getAttribute('aria-invalid'), 'true');
+    assert.equal(await passwordField.evaluate((field) => field === field.ownerDocument.activeElement), true, 'focus stays in the field to try again');
+    await expectNoSeriousViolations(page, 'desktop login overlay, wrong password');
+
+    // Escape leaves the overlay and puts focus back on Login; it opens again from the keyboard.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await focusedName(page), 'Login', 'focus is back on Login');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    await passwordField.waitFor();
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expectLoggedIn(page, 'desktop', email);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('says when a verification link is spent; the benefits page opens the overlay', async () => {
     const { page, errors } = await open('phone');
     await page.goto(`${stack.url}/email-verified/?token=no-such-token`);
     await page.getByRole('heading', { name: 'This link is invalid or has expired.', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Log in to get a new link', exact: true }).waitFor();
-    await shot(page, 'phone', '17-link-expired');
+    await shotAndCheck(page, 'phone', '17-link-expired');
 
     await page.goto(`${stack.url}/account-benefits/`);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'phone account benefits');
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByRole('dialog', { name: LOGIN_TITLE, exact: true }).waitFor();
     assert.deepEqual(errors, []);

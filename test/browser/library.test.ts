@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
+import { expectNoSeriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
@@ -107,6 +108,7 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
     await page.getByRole('heading', { name: 'Log in to see your comics' }).waitFor();
     await page.getByRole('button', { name: 'Log in or sign up' }).waitFor();
     await shot(page, 'phone-logged-out');
+    await expectNoSeriousViolations(page, 'phone library, logged out');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -124,6 +126,7 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
       await continueRow.getByText('Page 4 of 8').waitFor();
       assert.equal(await continueRow.getByRole('listitem').count(), 1);
       await shot(page, `${name}-library`);
+      await expectNoSeriousViolations(page, `${name} library`);
 
       // Page 2 holds the rest.
       await page.getByRole('navigation', { name: 'Bookshelf pages' }).getByRole('link', { name: 'Page 2' }).click();
@@ -131,6 +134,7 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
       await page.getByText(`Showing 25–${shelved} of ${shelved} comics`).waitFor();
       assert.equal(await shelf(page).getByRole('listitem').count(), shelved - 24);
       assert.equal(await continueRow.count(), 0, 'continue reading is for the first page');
+      await expectNoSeriousViolations(page, `${name} library page 2`);
       assert.deepEqual(errors, []);
       await page.context().close();
     });
@@ -159,9 +163,11 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
     await books.filter({ hasText: 'Paper Lanterns, Chapter 1' }).getByText('Finished').waitFor();
     await books.filter({ hasText: 'Paper Lanterns, Chapter 2' }).getByText('Not started', { exact: false }).waitFor();
     await shot(page, 'desktop-library-search');
+    await expectNoSeriousViolations(page, 'desktop library search');
 
     await search.fill('no such comic');
     await page.getByRole('heading', { name: 'No comics match “no such comic”' }).waitFor();
+    await expectNoSeriousViolations(page, 'desktop library search, nothing found');
     await page.getByRole('button', { name: 'Clear the search' }).click();
     await page.getByText(`Showing 1–24 of ${shelved} comics`).waitFor();
     assert.deepEqual(errors, []);
@@ -190,6 +196,8 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
     await page.goto(`${stack.url}/library/?q=lanterns`);
     const book = shelf(page).getByRole('listitem').filter({ hasText: 'Paper Lanterns, Chapter 2' });
     await book.getByRole('button', { name: /^Remove/ }).click();
+    await book.getByRole('group', { name: 'Remove Paper Lanterns, Chapter 2?' }).waitFor();
+    await expectNoSeriousViolations(page, 'desktop library, removal asked');
     await book.getByRole('group', { name: 'Remove Paper Lanterns, Chapter 2?' }).getByRole('button', { name: 'Remove' }).click();
     await page.getByText('1 comic', { exact: true }).waitFor();
     assert.equal(await shelf(page).getByRole('listitem').count(), 1);

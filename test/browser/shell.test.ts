@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousViolations, seriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, PHONE, launchChromium, screenshotDir, startBrowserStack } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
@@ -43,6 +44,7 @@ describe('storefront and dashboard shells in Chromium', { skip: skipBecause(brow
       await page.getByText(/do not sell your personal information/i).first().waitFor();
       assert.ok(await page.getByText(/beta/i).last().isVisible());
       await page.screenshot({ path: path.join(shots, `${viewport.name}-home.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `${viewport.name} storefront shell (first visit, cookie banner shown)`);
       assert.deepEqual(errors, [], 'no script errors');
       await page.close();
     });
@@ -70,6 +72,25 @@ describe('storefront and dashboard shells in Chromium', { skip: skipBecause(brow
     assert.equal(response?.status(), 200);
     await page.getByRole('heading', { name: 'Staff sign in' }).waitFor();
     await page.screenshot({ path: path.join(shots, 'desktop-dashboard.png') });
+    await expectNoSeriousViolations(page, 'desktop dashboard sign-in');
+    await page.close();
+  });
+
+  it('the accessibility gate fails on a serious violation and names it', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    // Served by the stack, so axe goes in under the storefront's content security policy as on every page.
+    await page.goto(`${stack.url}/about/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(`document.querySelector('main').insertAdjacentHTML('beforeend', '<p id="faint" style="color:#bbbbbb;background:#ffffff">Faint text</p><a id="misnamed" href="/" aria-label="Somewhere">Home</a>')`);
+    const found = await seriousViolations(page);
+    assert.deepEqual(found.map((violation) => violation.id).sort(), ['color-contrast', 'label-content-name-mismatch']);
+    await assert.rejects(expectNoSeriousViolations(page, 'desktop about with planted faults'), (error: Error) => {
+      assert.match(error.message, /2 serious or critical accessibility violations on desktop about with planted faults/);
+      assert.match(error.message, /color-contrast \(serious, 1 node\)/);
+      assert.match(error.message, /#faint\n\s+<p id="faint"/);
+      assert.match(error.message, /label-content-name-mismatch \(serious, 1 node\)[\s\S]*#misnamed/);
+      return true;
+    });
     await page.close();
   });
 });

@@ -17,8 +17,16 @@ const AXE_SCRIPT = `(() => {\n${AXE_SOURCE}\n})(); void 0`;
 /** The impacts that fail a suite; minor and moderate ones are left to review. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
-/** How long the page may keep animating (overlays sliding in, fades) before axe looks anyway. */
-const SETTLE_TIMEOUT_MS = 5_000;
+/** How long the page may keep loading or animating (overlays sliding in, fades) before axe looks anyway. */
+const SETTLE_TIMEOUT_MS = 8_000;
+
+/** What the functions run in the page use of it (this file is type-checked without the DOM library). */
+type PageGlobals = {
+  document: {
+    querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+    getAnimations(): Array<{ playState: string; effect: { getTiming(): { iterations?: number } } | null }>;
+  };
+};
 
 /** What axe answers, as far as the gate reads it (this file is type-checked without the DOM library). */
 export interface AxeViolation {
@@ -36,15 +44,27 @@ export interface AxeCheckOptions {
 
 /** Serious and critical violations on the page as it is now; axe is injected on first use in a document. */
 export async function seriousViolations(page: Page, options: AxeCheckOptions = {}): Promise<AxeViolation[]> {
-  // Let transitions finish: colours measured mid-fade are not the ones a reader sees.
+  // Functions, not strings: a string predicate is evaluated again on each poll, which the storefront's
+  // CSP (no 'unsafe-eval') refuses.
+  // The state is checked as it is once loaded: loading placeholders (role=status, 'Loading …') gone…
   await page
-    .waitForFunction("document.getAnimations().every((animation) => animation.playState !== 'running')", undefined, { timeout: SETTLE_TIMEOUT_MS })
+    .waitForFunction(() => {
+      const { document } = globalThis as unknown as PageGlobals;
+      return ![...document.querySelectorAll('[role="status"]')].some((status) => /^\s*Loading/.test(status.textContent ?? ''));
+    }, undefined, { timeout: SETTLE_TIMEOUT_MS })
+    .catch(() => undefined);
+  // …and transitions finished (endless ones, like a spinner, aside): colours measured mid-fade are not the ones a reader sees.
+  await page
+    .waitForFunction(() => {
+      const { document } = globalThis as unknown as PageGlobals;
+      return document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+    }, undefined, { timeout: SETTLE_TIMEOUT_MS })
     .catch(() => undefined);
   // Evaluated rather than added as a script tag: the storefront's CSP (script-src 'self') refuses inline scripts.
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(AXE_SCRIPT);
   const rules = Object.fromEntries((options.disableRules ?? []).map((rule) => [rule, { enabled: false }]));
   const violations = await page.evaluate(
-    // A string body keeps the DOM types out of this file; the argument is the rules to switch off.
+    // Runs in the page; its globals are typed by hand (this file is type-checked without the DOM library).
     async ([rulesOff]) => {
       const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'], rules: rulesOff });

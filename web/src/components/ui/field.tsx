@@ -21,7 +21,8 @@ function FieldFrame({ label, hint, error, inputId, children }: { label: string; 
       </label>
       {children}
       {error ? (
-        <p id={`${inputId}-error`} className={styles.error}>
+        // Announced as it appears (after a submit the field keeps focus, and a changed description is not read out).
+        <p id={`${inputId}-error`} className={styles.error} role="alert">
           {error}
         </p>
       ) : (

@@ -186,7 +186,8 @@ export function SearchOverlay({ onClose, returnFocusTo }: SearchOverlayProps) {
           </button>
         </form>
 
-        <div className={styles.body}>
+        {/* It scrolls when the list is long: a tab stop of its own lets keyboard users scroll it (axe: scrollable-region-focusable). */}
+        <div className={styles.body} tabIndex={0} role="region" aria-label={typed === '' ? 'Recent searches and shortcuts' : 'Results and suggestions'}>
           {typed === '' && history.length > 0 && (
             <div className={styles.sectionHead}>
               <h3 className={styles.sectionTitle}>Recent searches</h3>
