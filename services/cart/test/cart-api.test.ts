@@ -162,7 +162,9 @@ describe('cart API (GET/PATCH /cart/{id}, PATCH /cart/{id}/empty)', () => {
     assert.equal(busy.status, 409);
     assert.deepEqual(busy.body.status, { type: 'Conflict', message: 'Checkout is in progress for this cart, so it cannot be changed right now. Finish or cancel the checkout first.' });
     assert.equal((await harness.request('PATCH', `/api/cart/${id}/empty`)).status, 409);
+    await assert.rejects(setCartStatus(harness.db, id, 'Purchasing'), /A cart that is Purchasing cannot become Purchasing/);
     await setCartStatus(harness.db, id, 'Closed');
+    await assert.rejects(setCartStatus(harness.db, id, 'Open'), /A cart that is Closed cannot become Open/);
     const closed = await patch(id, add(p.volume!, v.volumePrint!));
     assert.equal(closed.status, 409);
     assert.match(closed.body.status.message, /already checked out/);

@@ -96,7 +96,10 @@ async function openCart(deps: CartDeps, tx: Transaction, cartId: string, visitor
     for (const other of others) await closeMergedCart(tx, other.id, cartId);
     merged = true;
   }
-  const shopper: Shopper = { signedIn: visitor.userId !== undefined, country: visitor.country, owned: visitor.userId ? await deps.owned.owned(visitor.userId) : new Set() };
+  // Ownership matters for Digital items only; a cart without any need not wait on the reader.
+  const digitalInvolved = ids.some((id) => catalog.get(id)?.variants.some((variant) => variant.type === 'Digital'));
+  const owned = visitor.userId !== undefined && digitalInvolved ? await deps.owned.owned(visitor.userId) : new Set<number>();
+  const shopper: Shopper = { signedIn: visitor.userId !== undefined, country: visitor.country, owned };
   const review = reviewCart(lines, catalog, shopper, deps.now());
   const events: CartUpdatedData[] = [];
   if (cart.status === 'Open' && (review.changed || merged)) {

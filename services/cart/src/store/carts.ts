@@ -1,6 +1,6 @@
 import type { CartStatus } from '@inkwell/contracts/cart';
-import type { Queryable, Transaction } from '@inkwell/platform';
-import type { CartLine } from '../domain';
+import { ConflictError, NotFoundError, type Database, type Queryable, type Transaction } from '@inkwell/platform';
+import { canMoveCart, type CartLine } from '../domain';
 
 export interface CartRow {
   id: string;
@@ -51,8 +51,18 @@ export async function closeMergedCart(tx: Transaction, id: string, into: string)
   await tx.query('DELETE FROM cart_lines WHERE cart_id = $1', [id]);
 }
 
-export async function setCartStatus(db: Queryable, id: string, status: CartStatus): Promise<void> {
-  await db.query('UPDATE carts SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+/**
+ * Checkout's moves of a cart (spec §4: Open → Purchasing → Closed, or back to Open when a payment
+ * fails): refused with a 409 when the cart is not where the move starts, under a lock on the cart.
+ */
+export async function setCartStatus(db: Database, id: string, status: CartStatus): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: CartStatus }>('SELECT status FROM carts WHERE id = $1 FOR UPDATE', [id]);
+    const from = rows[0]?.status;
+    if (from === undefined) throw new NotFoundError(`There is no cart ${id}.`);
+    if (!canMoveCart(from, status)) throw new ConflictError(`A cart that is ${from} cannot become ${status}.`);
+    await tx.query('UPDATE carts SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  });
 }
 
 /** Lines in the order they first entered the cart. */
