@@ -50,6 +50,7 @@ describe('cart API (GET/PATCH /cart/{id}, PATCH /cart/{id}/empty)', () => {
       status: { type: 'Success' },
       response: { guestId: id, cartItems: [], status: 'Open', total: { amount: 0, currency: 'USD' }, couponSaveAmount: null, couponCode: null, notices: [] },
     });
+    assert.equal((await harness.db.query('SELECT 1 FROM carts WHERE id = $1', [id])).rowCount, 0, 'looking writes nothing');
     for (const bad of ['6f1c2a4e-guest', '1234', 'x'.repeat(36)]) {
       const refused = await get(bad);
       assert.equal(refused.status, 400, bad);

@@ -16,7 +16,7 @@ import {
 } from '../domain';
 import type { CatalogProducts } from '../peers/catalog';
 import type { OwnedProducts } from '../peers/entitlements';
-import { attachCart, closeMergedCart, lockCart, lockOtherOpenCarts, readLines, writeLines, type CartRow } from '../store/carts';
+import { attachCart, closeMergedCart, findCart, lockCart, lockOtherOpenCarts, readLines, writeLines, type CartRow } from '../store/carts';
 
 /** What the cart's flows are given: its database and outbox, the catalog and the reader's entitlements. */
 export interface CartDeps {
@@ -165,6 +165,13 @@ export function cartView(state: Pick<CartState, 'cart' | 'review'>, notices: rea
 
 /** `GET /cart/{id}`: the cart as the catalog prices it now (an empty Open cart for an id never changed). */
 export async function readCart(deps: CartDeps, cartId: string, visitor: Visitor): Promise<CartState> {
+  // A guest looking at an id nothing was ever added to gets an empty cart without a row being
+  // written, so requests for made-up ids leave nothing behind.
+  if (visitor.userId === undefined && !(await findCart(deps.db, cartId))) {
+    const cart: CartRow = { id: cartId, accountId: null, status: 'Open' };
+    const shopper: Shopper = { signedIn: false, country: visitor.country, owned: new Set() };
+    return { cart, lines: [], catalog: new Map(), shopper, review: reviewCart([], new Map(), shopper, deps.now()) };
+  }
   return inTransaction(deps.db, async (tx) => {
     const state = await openCart(deps, tx, cartId, visitor);
     await publish(deps, tx, state.events);
