@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
@@ -12,6 +13,15 @@ type BrowserGlobals = {
   document: { querySelectorAll<T>(selector: string): ArrayLike<T>; getAnimations(): Array<{ playState: string }> };
   localStorage: { getItem(key: string): string | null };
 };
+
+/** The focused element's name (aria-label, else text) and whether a focus indicator is drawn on it (outline or ring). */
+const FOCUS_STATE = `(() => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return { name: '', ring: false };
+  const style = getComputedStyle(element);
+  const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  return { name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(), ring };
+})()`;
 
 /** Storefront spec §8, quoted. */
 const DENIED_BODY = 'Unfortunately you can not read this comic. Please log in to read non-free comics.';
@@ -58,6 +68,26 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     await page.getByRole('group', { name: 'Reading settings' }).waitFor({ state: 'detached' });
   };
   const barsShown = (page: Page) => page.locator('header[data-shown]').count().then((count) => count === 1);
+  /**
+   * The bars shown and held by the pointer resting on them (they hide 3 s after showing otherwise),
+   * so that an accessibility check sees them, and does not see them mid-fade.
+   */
+  const holdBars = async (page: Page, viewport: Viewport) => {
+    for (let attempt = 1; ; attempt += 1) {
+      if (!(await barsShown(page))) await page.mouse.click(viewport.width / 2, viewport.height / 2);
+      try {
+        await page.locator('header[data-shown] h1').hover({ timeout: 2_000 });
+        if (await barsShown(page)) return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
+  /** The accessibility gate on the reader as it is, bars shown. */
+  const checkReader = async (page: Page, viewport: Viewport, label: string) => {
+    await holdBars(page, viewport);
+    await expectNoSeriousViolations(page, label);
+  };
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`opens a free chapter anonymously and turns pages by keyboard and click in each mode on a ${name}`, async () => {
@@ -67,6 +97,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
       await page.getByRole('heading', { level: 1, name: 'Chapter 1' }).waitFor();
       await showing(page, 'Page 1 of 8');
       await shot(page, `${name}-page-mode`);
+      await checkReader(page, viewport, `${name} reader, page mode`);
 
       // Page mode: keys, then the side panel and the bottom bar's button.
       await page.keyboard.press('ArrowRight');
@@ -85,6 +116,10 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
       }
 
       // Scroll mode: the page being read carries over; keys and side taps move a page at a time.
+      await page.getByRole('button', { name: 'Reading settings' }).click();
+      await page.getByRole('group', { name: 'Reading settings' }).waitFor();
+      await expectNoSeriousViolations(page, `${name} reader, settings open`);
+      await page.keyboard.press('Escape');
       await settings(page, ['Scroll']);
       await page.getByRole('img', { name: 'Page 2' }).waitFor();
       await page.keyboard.press('ArrowRight');
@@ -94,6 +129,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
       await page.mouse.click(viewport.width - 20, viewport.height / 2);
       await showing(page, viewport === DESKTOP ? 'Page 4 of 8' : 'Page 3 of 8');
       await shot(page, `${name}-scroll-mode`);
+      await checkReader(page, viewport, `${name} reader, scroll mode`);
 
       // Strip mode: pages side by side.
       await settings(page, ['Strip']);
@@ -102,6 +138,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
       await page.mouse.click(20, viewport.height / 2);
       await showing(page, viewport === DESKTOP ? 'Page 4 of 8' : 'Page 3 of 8');
       await shot(page, `${name}-strip-mode`);
+      await checkReader(page, viewport, `${name} reader, strip mode`);
 
       assert.deepEqual(errors, []);
       await page.context().close();
@@ -122,6 +159,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     const [second, third] = await Promise.all([page.getByRole('img', { name: 'Page 2' }).boundingBox(), page.getByRole('img', { name: 'Page 3' }).boundingBox()]);
     assert.ok(second && third && second.x > third.x, 'page 2 sits right of page 3');
     await shot(page, 'desktop-rtl-double-page');
+    await checkReader(page, DESKTOP, 'desktop reader, double page right to left');
     await page.keyboard.press('a');
     await showing(page, 'Pages 4–5 of 6');
     await page.keyboard.press('ArrowRight');
@@ -149,6 +187,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     await page.getByText('Turn your screen sideways to see two pages.').waitFor();
     assert.equal(await page.getByRole('radio', { name: 'Double page' }).isDisabled(), true);
     await shot(page, 'phone-settings');
+    await expectNoSeriousViolations(page, 'phone reader settings, double page unavailable');
     await page.context().close();
   });
 
@@ -200,6 +239,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     await suggestions.waitFor();
     assert.equal(await suggestions.getByRole('link').count(), 3);
     await shot(page, 'desktop-end-card');
+    await expectNoSeriousViolations(page, 'desktop reader end card');
 
     // Back from the end card hides it; forward shows it again.
     await page.keyboard.press('ArrowLeft');
@@ -263,6 +303,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     const endCard = page.getByRole('dialog', { name: 'Paper Lanterns: Chapter 2' });
     await endCard.getByRole('region', { name: 'You might also like' }).waitFor();
     await shot(page, 'phone-end-card');
+    await expectNoSeriousViolations(page, 'phone reader end card');
     await page.context().close();
   });
 
@@ -275,6 +316,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
       await modal.getByText(DENIED_BODY, { exact: true }).waitFor();
       await modal.getByRole('button', { name: 'Log in' }).waitFor();
       await page.screenshot({ path: path.join(shots, `${name}-unable-to-open.png`) });
+      await expectNoSeriousViolations(page, `${name} reader, unable to open`);
       await modal.getByRole('link', { name: 'See the comic' }).click();
       await page.waitForURL(`${stack.url}/product/${comics.harbor.chapter3}/`);
       assert.deepEqual(errors, []);
@@ -290,6 +332,7 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     await showing(page, 'Page 1 of 5');
     await page.goto(`${stack.url}/reader/${comics.harbor.readableUrl}/volume-9/`);
     await page.getByRole('heading', { level: 1, name: 'We couldn’t find this comic' }).waitFor();
+    await expectNoSeriousViolations(page, 'desktop reader, comic not found');
     await page.context().close();
   });
 
@@ -301,6 +344,56 @@ describe('the comic reader in Chromium', { skip: skipBecause(browserSuiteSkip())
     await showing(page, 'Page 1 of 8');
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/product\/[^/]+\/$/);
+    await page.context().close();
+  });
+  it('reads by keyboard only: arrows turn pages, Tab reaches the controls with a visible focus, Escape closes the menu and then the reader', async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.goto(`${stack.url}/product/${comics.harbor.chapter1}/`);
+    const readFree = page.getByRole('link', { name: 'Read free', exact: true });
+    await readFree.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(reader(comics.harbor.chapter1));
+    await showing(page, 'Page 1 of 8');
+    await page.keyboard.press('ArrowRight');
+    await showing(page, 'Page 2 of 8');
+    await page.keyboard.press('ArrowRight');
+    await showing(page, 'Page 3 of 8');
+    await page.keyboard.press('ArrowLeft');
+    await showing(page, 'Page 2 of 8');
+
+    // Tab walks the controls; each one shows where focus is, and the bars come up for it.
+    const reached: string[] = [];
+    for (let presses = 0; !reached.includes('Reading settings'); presses += 1) {
+      assert.ok(presses < 20, `Reading settings is reached within 20 Tabs (reached ${reached.join(', ')})`);
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate<{ name: string; ring: boolean }>(FOCUS_STATE);
+      if (focus.name === '') continue;
+      assert.ok(focus.ring, `focus on “${focus.name}” is visible`);
+      reached.push(focus.name);
+    }
+    assert.ok(reached.includes('Close reader'), `Close reader is on the way (${reached.join(', ')})`);
+    assert.equal(await barsShown(page), true, 'the bars show while a control in them has focus');
+    await page.screenshot({ path: path.join(shots, 'desktop-keyboard-focus.png') });
+
+    // The settings menu opens from the keyboard, takes a choice by keyboard, and Escape closes it back onto its button.
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('group', { name: 'Reading settings' });
+    await menu.waitFor();
+    for (let presses = 0; !(await page.getByRole('radio', { name: 'Scroll', exact: true }).evaluate((radio) => radio === radio.ownerDocument.activeElement)); presses += 1) {
+      assert.ok(presses < 10, 'the Scroll choice is reached by Tab and arrows');
+      await page.keyboard.press((await menu.evaluate((group) => group.contains(group.ownerDocument.activeElement))) ? 'ArrowRight' : 'Tab');
+    }
+    assert.equal(await page.getByRole('radio', { name: 'Scroll', exact: true }).isChecked(), true, 'arrowing onto a choice picks it');
+    await expectNoSeriousViolations(page, 'desktop reader settings, chosen by keyboard');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.equal((await page.evaluate<{ name: string; ring: boolean }>(FOCUS_STATE)).name, 'Reading settings', 'focus is back on the settings button');
+    assert.equal(page.url(), reader(comics.harbor.chapter1), 'the first Escape only closes the menu');
+
+    // With the menu closed, Escape leaves the reader for the page it was opened from.
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${stack.url}/product/${comics.harbor.chapter1}/`);
+    assert.deepEqual(errors, []);
     await page.context().close();
   });
 });
