@@ -14,27 +14,17 @@ type HitRow = {
 
 type CandidateRow = { token: string; last: boolean; term: string; tokens: number };
 
-/**
- * Ranking tiers, far apart so each only orders items within the tier above: an exact title, then
- * titles starting with the query, then how well the query's words match (0 to 1), how much of
- * the title they cover, and last the words of the description.
- */
-const EXACT_TITLE = 10;
-const TITLE_PREFIX = 2;
-const COVERAGE = 0.3;
-const BODY = 0.1;
 /** Longer words are only matched exactly (levenshtein takes at most 255 letters, and no title word is this long). */
 const MAX_FUZZY_LETTERS = 64;
-/** A word found in the subtitle (series title of a product, creators, other titles) counts this much of one in the title. */
-const SUBTITLE_WEIGHT = 0.5;
 
 /**
  * Search in the owning service's own Postgres, in its `search_documents` table (the catalog's
  * migrations create it, the catalog being the one service that searches). Each query word is
  * matched against the words of every title and subtitle (`search_terms`): exactly, as the start of
  * the last word still being typed, or within one typing mistake (two from 6 letters; see fuzzy.ts).
- * Ranking puts an exact title first, then titles starting with the query, then how well and how
- * fully the words match, then the description's words (a weighted tsvector), then popularity.
+ * Ranking (the catalog's `search_catalog` function, migration 006) puts an exact title first,
+ * then titles starting with the query, then how well and how fully the words match, then the
+ * description's words (a weighted tsvector), then popularity.
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly driver = 'postgres';
@@ -87,30 +77,11 @@ export class PostgresSearchIndex implements SearchIndex {
     const text = query.text.trim().toLowerCase();
     if (text.length === 0) return [];
     const matches = await this.matchingTerms(text);
-    // Named, so each connection plans them once: planning took longer than running them.
+    // The catalog's search_catalog function (its migration 006 documents the ranking) runs on a
+    // plan made once per connection; named, so the call is parsed once per connection too.
     const { rows } = await this.db.pool.query<HitRow>({
       name: 'catalog-search',
-      text: `WITH m AS (SELECT * FROM unnest($6::int[], $7::text[], $8::float8[]) AS m(token, term, quality)),
-            q AS (SELECT websearch_to_tsquery('simple', $1) AS words, search_normal($1) AS normal, greatest($9::int, 1) AS tokens),
-            per_token AS (
-              SELECT d.kind, d.item_id, m.token,
-                     max(m.quality * CASE WHEN m.term = ANY(d.title_terms) THEN 1 ELSE ${SUBTITLE_WEIGHT} END) AS best
-                FROM m JOIN search_documents d ON d.title_terms @> ARRAY[m.term] OR d.subtitle_terms @> ARRAY[m.term]
-               GROUP BY d.kind, d.item_id, m.token),
-            words AS (SELECT kind, item_id, sum(best) AS score FROM per_token GROUP BY kind, item_id)
-       SELECT d.kind, d.item_id, d.title, d.readable_url, d.display_type, d.thumbnails,
-              (CASE WHEN d.title_normal = q.normal THEN ${EXACT_TITLE} ELSE 0 END
-               + CASE WHEN q.normal <> '' AND starts_with(d.title_normal, q.normal) THEN ${TITLE_PREFIX} ELSE 0 END
-               + coalesce(w.score, 0) / q.tokens
-               + ${COVERAGE} * (SELECT count(*) FROM unnest(d.title_terms) AS t WHERE t = ANY($7::text[]))::float8 / greatest(cardinality(d.title_terms), 1)
-               + CASE WHEN d.document @@ q.words THEN ${BODY} * ts_rank(d.document, q.words) ELSE 0 END) AS score
-         FROM search_documents d LEFT JOIN words w ON w.kind = d.kind AND w.item_id = d.item_id, q
-        WHERE (w.item_id IS NOT NULL OR d.document @@ q.words)
-          AND d.age_rating = ANY($2)
-          AND NOT (upper($3) = ANY(d.restricted_territories))
-          AND ($4::text IS NULL OR d.kind = $4)
-        ORDER BY score DESC, d.kind = 'series' DESC, d.popularity DESC, d.title
-        LIMIT $5`,
+      text: 'SELECT * FROM search_catalog($1, $2, $3, $4, $5, $6, $7, $8, $9)',
       values: [
         text,
         ratingsUpTo(query.maxAgeRating),
@@ -138,7 +109,7 @@ export class PostgresSearchIndex implements SearchIndex {
    * The index words each query word may mean, with how well (fuzzy.ts): Postgres splits the query
    * into words as it split the titles, and narrows the index words down with levenshtein (a swap
    * is one mistake to us and two to levenshtein, hence twice the mistakes allowed); the exact
-   * typing distance is measured here.
+   * typing distance is measured here. The fuzziness by length in the SQL is `fuzzinessFor`'s.
    */
   private async matchingTerms(text: string): Promise<Array<{ token: number; term: string; quality: number }> & { tokens: number }> {
     const { rows } = await this.db.pool.query<CandidateRow>({
