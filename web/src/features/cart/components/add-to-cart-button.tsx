@@ -9,13 +9,13 @@ import type { CartItemView } from '../types';
 import { useShopperCart } from '../use-shopper-cart';
 import styles from './add-to-cart-button.module.css';
 
-type Product = Pick<ProductCardView, 'id' | 'name' | 'thumbnails'>;
+type Product = Pick<ProductCardView, 'id' | 'name' | 'thumbnails'> & { readableUrl?: string | null };
 
 /** How a unit of this product and format looks in the cart, so the cart shows it before the answer arrives. */
 function pictureUnit(product: Product, variant: VariantView): CartItemView {
   return {
     productId: product.id,
-    product: { id: product.id, name: product.name, thumbnails: product.thumbnails },
+    product: { id: product.id, name: product.name, readableUrl: product.readableUrl ?? null, thumbnails: product.thumbnails },
     variant: { id: variant.id, type: variant.type, cartLimit: variant.cartLimit },
     distributionType: variant.type,
     price: variant.price,
@@ -75,7 +75,8 @@ export function AddToCartButton({ product, variant, compact = false }: AddToCart
         className={styles.button}
         onClick={add}
         disabled={!identity || full || locked || update.isPending}
-        aria-label={compact ? `Add ${variant.type} edition of ${product.name} to cart` : undefined}
+        // A card's short label names the product too, starting with the words shown (WCAG 2.5.3).
+        aria-label={compact ? (label.startsWith('Add ') ? `${label} edition of ${product.name} to cart` : `${label}: ${product.name}`) : undefined}
         aria-describedby={outcome ? statusId : undefined}
       >
         {full ? <CheckIcon size={compact ? 16 : 20} /> : <CartIcon size={compact ? 16 : 20} />}
