@@ -253,6 +253,29 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await page.context().close();
   });
 
+  it('tells the shopper when an item left the cart because the store stopped selling it', async () => {
+    const catalogDb = stack.service('catalog').context.db;
+    const series = await createSeries(catalogDb, { title: 'Tin Moon', readableUrl: 'tin-moon', genres: ['Drama'] });
+    const product = await createProduct(catalogDb, { name: 'Tin Moon, Vol. 1', readableUrl: 'tin-moon-volume-1', seriesId: series, volumeNumber: 1, variants: [{ type: 'Digital', priceCents: 599 }] });
+    await stack.eventsDelivered();
+    const { page, errors } = await open(PHONE);
+    await page.goto(`${stack.url}/product/tin-moon-volume-1/`);
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await badgeSays(page, 1);
+    // Withdrawn from sale (status Removed) while it sits in the cart.
+    await catalogDb.query('UPDATE products SET status = 5 WHERE id = $1', [product]);
+    await page.goto(`${stack.url}/browse/`);
+    await badgeSays(page, 0);
+    const dialog = await openCart(page);
+    await dialog.getByText('Your cart changed', { exact: true }).waitFor();
+    await dialog.getByText(/Tin Moon, Vol\. 1/).first().waitFor();
+    await dialog.getByText('No items in cart', { exact: true }).waitFor();
+    await shot(page, 'phone-cart-notice');
+    await expectNoSeriousViolations(page, 'cart with a notice on a phone');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('puts the cart back and says so when a change is refused', async () => {
     const { page, errors } = await open(DESKTOP);
     await page.goto(`${stack.url}/product/lighthouse-volume-1/`);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CartIcon } from '@inkwell/ui-kit/icons';
 import { useDismiss } from '@/hooks/use-dismiss';
+import { dismissCartNotices } from '../api/get-cart';
 import { onCartPopupRequest } from '../cart-popup-request';
 import { cartItemCount } from '../cart-rules';
 import { useShopperCart } from '../use-shopper-cart';
@@ -15,7 +16,10 @@ import styles from './cart-button.module.css';
 export function CartButton() {
   const [open, setOpen] = useState(false);
   const [couponCode, setCouponCode] = useState<string | undefined>(undefined);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    dismissCartNotices();
+  }, []);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   useDismiss(open, close, { panel, trigger });

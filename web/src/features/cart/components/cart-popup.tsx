@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { formatMoney } from '@/lib/format';
-import { useCart, type CartIdentity } from '../api/get-cart';
+import { useCart, useCartNotices, type CartIdentity } from '../api/get-cart';
 import { cartChangeProblem, useUpdateCart } from '../api/update-cart';
 import { CART_MESSAGES, CART_TEXT, cartLines, hasQuantityControls, removeLineChange, type CartChange, type CartLine } from '../cart-rules';
 import type { CartItemView, CartView } from '../types';
@@ -104,6 +104,7 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
   const update = useUpdateCart();
   const coupon = useCart(couponCode ? identity : null, couponCode);
   const [problem, setProblem] = useState<string | null>(null);
+  const notices = useCartNotices();
 
   useFocusTrap(panel, true);
   useEffect(() => {
@@ -227,6 +228,16 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
           <div className={styles.alert}>
             <FormAlert tone="error">
               <p>{problem}</p>
+            </FormAlert>
+          </div>
+        )}
+        {/* Items the store no longer sells here left the cart since it was last seen (said once). */}
+        {notices.length > 0 && (
+          <div className={styles.alert}>
+            <FormAlert tone="info" title="Your cart changed">
+              {notices.map((notice) => (
+                <p key={notice}>{notice}</p>
+              ))}
             </FormAlert>
           </div>
         )}
