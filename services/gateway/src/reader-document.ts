@@ -69,7 +69,8 @@ function firstPageMarkup(page: ComicPage): string {
   // times the page's ratio when the page is the taller).
   const sizes = `min(100vw, ${(100 * ratio).toFixed(3)}vh)`;
   const srcset = (format: 'webp' | 'jpeg') => page.sources.map((source) => `${source[format]} ${source.width}w`).join(', ');
-  const frame = 'position:fixed;inset:0;z-index:5;display:flex;align-items:center;justify-content:center;background:#0b0d18';
+  // Only drawn: taps, clicks and swipes go through to the reader underneath as soon as it is there.
+  const frame = 'position:fixed;inset:0;z-index:5;display:flex;align-items:center;justify-content:center;background:#0b0d18;pointer-events:none';
   const image = 'display:block;width:auto;height:auto;max-width:100vw;max-height:100vh';
   return (
     `<div id="${FIRST_PAGE_ID}" data-page="${page.pageNumber}" aria-hidden="true" style="${frame}">` +
