@@ -11,7 +11,7 @@
  *
  * Targets (issue 5): first page painted within 500 ms locally; first screen under 300 KB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
+import { startStore } from './support/start-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -54,19 +55,6 @@ const FIRST_PAGE_PROBE = `(() => {
   };
   requestAnimationFrame(watch);
 })();`;
-
-/** The store in its own process (bench/support/stack-server.ts), which reports its URL once start-up work is done. */
-function startStore(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'stack-server.ts'), dataDir], {
-      // A reader's visit is some thirty requests; the runs must not meet the gateway's rate limit.
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', RATE_LIMIT_MAX: '1000000' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message) => resolve({ url: (message as { url: string }).url, child }));
-    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it was ready`)));
-  });
-}
 
 interface Sample {
   ms: number;

@@ -10,7 +10,7 @@
  *
  * Targets (issue 11): CLS ≤ 0.05 everywhere, LCP ≤ 1.5 s, first-screen JS ≤ 150 KB gzip.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DESKTOP, launchChromium, PHONE } from '../test/support/chromium';
+import { startStore } from './support/start-store';
 import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../test/support/web-vitals';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,18 +38,6 @@ const SCREENS = [
   { name: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1, isMobile: false },
 ] as const;
 type Screen = (typeof SCREENS)[number];
-
-/** The store in its own process (bench/support/stack-server.ts), which reports its URL once start-up work is done. */
-function startStore(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'stack-server.ts'), dataDir], {
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', RATE_LIMIT_MAX: '1000000' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message) => resolve({ url: (message as { url: string }).url, child }));
-    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it was ready`)));
-  });
-}
 
 /** A page as plain as a page gets: the floor any route's LCP is compared with. */
 async function startStaticPage(): Promise<{ url: string; server: http.Server }> {
