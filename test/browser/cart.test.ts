@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -22,8 +23,11 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
-  const reader = { email: `cart-${process.pid}@example.com`, password: 'a long cart password 1' };
-  let readerTokens: { accessToken: string; refreshToken: string };
+  /** One verified reader for each screen's sign-in, so each merges into a cart of its own. */
+  const readers = {
+    desktop: { email: `cart-desktop-${process.pid}@example.com`, password: 'a long cart password 1', accessToken: '' },
+    phone: { email: `cart-phone-${process.pid}@example.com`, password: 'a long cart password 2', accessToken: '' },
+  };
   let ids: { ferry1: number; ferry2: number; lighthouse: number };
 
   const call = async (method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> => {
@@ -56,16 +60,18 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await renderDemoArt(stack.service('catalog').context);
     await stack.eventsDelivered();
 
-    // A verified reader, signed up the way a reader does it.
+    // Verified readers, signed up the way a reader does it.
     const base64 = (text: string) => Buffer.from(text).toString('base64');
-    assert.equal((await call('POST', '/api/account/signupCustomerV2', { email: base64(reader.email), password: base64(reader.password) })).status, 200);
-    const mail = await waitForMail(stack, { to: reader.email, subject: /verif|confirm/i });
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
-    assert.ok(link, 'the verification mail carries its link');
-    assert.equal((await call('POST', '/api/account/verifyEmail', { Token: link.searchParams.get('token') })).status, 200);
-    const login = await call('POST', '/api/account/token', { UserName: reader.email, Password: reader.password });
-    assert.equal(login.status, 200);
-    readerTokens = { accessToken: login.body.response.access_token, refreshToken: login.body.response.refresh_token };
+    for (const reader of Object.values(readers)) {
+      assert.equal((await call('POST', '/api/account/signupCustomerV2', { email: base64(reader.email), password: base64(reader.password) })).status, 200);
+      const mail = await waitForMail(stack, { to: reader.email, subject: /verif|confirm/i });
+      const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
+      assert.ok(link, 'the verification mail carries its link');
+      assert.equal((await call('POST', '/api/account/verifyEmail', { Token: link.searchParams.get('token') })).status, 200);
+      const login = await call('POST', '/api/account/token', { UserName: reader.email, Password: reader.password });
+      assert.equal(login.status, 200);
+      reader.accessToken = login.body.response.access_token;
+    }
 
     browser = await launchChromium();
     shots = await screenshotDir('cart');
@@ -201,57 +207,66 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     });
   }
 
-  it('merges the guest cart into the reader\'s at sign-in, and applies a coupon', async () => {
-    // Staff make a coupon; the reader already has a cart on another device with one Print copy.
-    const admin = await grantAdmin(stack.service('account').context.db, `cart-staff-${process.pid}@example.com`);
-    assert.ok(admin.created);
-    const staff = await call('POST', '/api/account/token', { UserName: admin.email, Password: admin.password });
-    assert.equal(staff.status, 200);
-    const coupon = await call('POST', '/api/dashboard/coupons', { code: 'FERRY10', kind: 'Percent', value: 10 }, staff.body.response.access_token);
-    assert.equal(coupon.status, 200, JSON.stringify(coupon.body));
-    const { rows: [print] } = await stack.service('catalog').context.db.query<{ id: number }>("SELECT id FROM variants WHERE product_id = $1 AND type = 'Print'", [ids.ferry1]);
-    const { rows: [digital] } = await stack.service('catalog').context.db.query<{ id: number }>('SELECT id FROM variants WHERE product_id = $1', [ids.lighthouse]);
-    const otherDevice = '7f1c2b9e-4c1d-4e55-9a51-0d6f3c2a8b10';
-    const before = await call('PATCH', `/api/cart/${otherDevice}`, { productId: ids.ferry1, VariantId: print!.id, Amount: 1 }, readerTokens.accessToken);
-    assert.equal(before.status, 200, JSON.stringify(before.body));
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`merges the guest cart into the reader's at sign-in, and applies a coupon, on a ${name}`, async () => {
+      const reader = readers[name];
+      const code = `FERRY10${name.toUpperCase()}`;
+      // Staff make a coupon; the reader already has a cart on another device with one Print copy.
+      const admin = await grantAdmin(stack.service('account').context.db, `cart-staff-${name}-${process.pid}@example.com`);
+      assert.ok(admin.created);
+      const staff = await call('POST', '/api/account/token', { UserName: admin.email, Password: admin.password });
+      assert.equal(staff.status, 200);
+      const coupon = await call('POST', '/api/dashboard/coupons', { code, kind: 'Percent', value: 10 }, staff.body.response.access_token);
+      assert.equal(coupon.status, 200, JSON.stringify(coupon.body));
+      const { rows: [print] } = await stack.service('catalog').context.db.query<{ id: number }>("SELECT id FROM variants WHERE product_id = $1 AND type = 'Print'", [ids.ferry1]);
+      const { rows: [digital] } = await stack.service('catalog').context.db.query<{ id: number }>('SELECT id FROM variants WHERE product_id = $1', [ids.lighthouse]);
+      const otherDevice = randomUUID();
+      const before = await call('PATCH', `/api/cart/${otherDevice}`, { productId: ids.ferry1, VariantId: print!.id, Amount: 1 }, reader.accessToken);
+      assert.equal(before.status, 200, JSON.stringify(before.body));
 
-    // A guest here adds the same Print copy and a Digital volume, then signs in.
-    const { page, errors } = await open(DESKTOP);
-    await page.goto(`${stack.url}/product/night-ferry-volume-1/`);
-    await page.locator('label', { hasText: 'Print' }).click();
-    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await badgeSays(page, 1);
-    await page.goto(`${stack.url}/product/lighthouse-volume-1/`);
-    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await badgeSays(page, 2);
-    await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
-    const login = page.getByRole('dialog', { name: 'Log in or create a Reader account', exact: true });
-    await login.getByLabel('Email').fill(reader.email);
-    await login.getByRole('button', { name: 'Continue', exact: true }).click();
-    await login.getByLabel('Password', { exact: true }).fill(reader.password);
-    await login.getByRole('button', { name: 'Log In', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
-    // Print copies summed (1 + 1), the Digital volume once.
-    await badgeSays(page, 3);
-    const dialog = await openCart(page);
-    await line(dialog, 'Night Ferry, Vol. 1').locator('output').filter({ hasText: '2' }).waitFor();
-    await line(dialog, 'Lighthouse, Vol. 1').waitFor();
-    assert.equal(digital!.id > 0, true);
+      // A guest here adds the same Print copy and a Digital volume, then signs in.
+      const { page, errors } = await open(viewport);
+      await page.goto(`${stack.url}/product/night-ferry-volume-1/`);
+      await page.locator('label', { hasText: 'Print' }).click();
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await badgeSays(page, 1);
+      await page.goto(`${stack.url}/product/lighthouse-volume-1/`);
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await badgeSays(page, 2);
+      if (viewport === DESKTOP) await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+      else {
+        // Narrow screens put the way in under Menu (storefront spec §2).
+        await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+        await page.getByRole('banner').getByRole('button', { name: 'Log in or create a Reader account', exact: true }).click();
+      }
+      const login = page.getByRole('dialog', { name: 'Log in or create a Reader account', exact: true });
+      await login.getByLabel('Email').fill(reader.email);
+      await login.getByRole('button', { name: 'Continue', exact: true }).click();
+      await login.getByLabel('Password', { exact: true }).fill(reader.password);
+      await login.getByRole('button', { name: 'Log In', exact: true }).click();
+      await login.waitFor({ state: 'detached' });
+      // Print copies summed (1 + 1), the Digital volume once.
+      await badgeSays(page, 3);
+      const dialog = await openCart(page);
+      await line(dialog, 'Night Ferry, Vol. 1').locator('output').filter({ hasText: '2' }).waitFor();
+      await line(dialog, 'Lighthouse, Vol. 1').waitFor();
+      assert.equal(digital!.id > 0, true);
 
-    // A code that does not exist is refused with a message; the real one shows its saving.
-    const input = dialog.getByLabel('Coupon code');
-    await input.fill('NOSUCHCODE');
-    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
-    await dialog.getByText(/coupon/i).filter({ hasNotText: 'Coupon code' }).first().waitFor();
-    await input.fill('ferry10');
-    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
-    // 10% of 2 × $14.99 + $8.99 = $38.97 is $3.897.
-    await dialog.getByText(/you save \$3\.9/).waitFor();
-    await shot(page, 'desktop-cart-merged-coupon');
-    await expectNoSeriousViolations(page, 'merged cart with a coupon');
-    assert.deepEqual(errors, []);
-    await page.context().close();
-  });
+      // A code that does not exist is refused with a message; the real one shows its saving.
+      const input = dialog.getByLabel('Coupon code');
+      await input.fill('NOSUCHCODE');
+      await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+      await dialog.getByText(/coupon/i).filter({ hasNotText: 'Coupon code' }).first().waitFor();
+      await input.fill(code.toLowerCase());
+      await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+      // 10% of 2 × $14.99 + $8.99 = $38.97 is $3.897.
+      await dialog.getByText(/you save \$3\.9/).waitFor();
+      await shot(page, `${name}-cart-merged-coupon`);
+      await expectNoSeriousViolations(page, `merged cart with a coupon on a ${name}`);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
 
   it('tells the shopper when an item left the cart because the store stopped selling it', async () => {
     const catalogDb = stack.service('catalog').context.db;
