@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, Outbox, ServiceDefinition } from '@inkwell/platform';
+import { CART_CHECKOUT, type CartCheckoutService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import type { CartDeps } from './carts/cart-session';
 import { ensureDemoCoupons } from './demo-coupons';
+import { checkoutHandlers } from './grpc/checkout-server';
 import { GrpcCatalogProducts } from './peers/catalog';
 import { GrpcOwnedProducts } from './peers/entitlements';
 import { cartRoutes } from './routes/cart';
@@ -44,6 +45,9 @@ export const cartService: ServiceDefinition<CartParts> = {
         await cartRoutes(app, deps);
         await couponRoutes(app, deps);
         await dashboardCouponRoutes(app, deps);
+      },
+      grpc(server) {
+        server.addService<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, checkoutHandlers(cart));
       },
       async onStart() {
         if (context.config.demoData) await ensureDemoCoupons(context.db);

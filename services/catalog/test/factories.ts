@@ -43,6 +43,9 @@ export interface VariantInput {
   cartLimit?: number;
   enabled?: boolean;
   isPreOrder?: boolean;
+  scheduleDate?: Date;
+  /** Print: weight in pounds, dimensions in inches (and the rest of stockInfo). */
+  stock?: { weight?: number; height?: number; width?: number; length?: number; inventoryId?: string };
 }
 
 export interface ProductInput {
@@ -88,8 +91,18 @@ export async function createProduct(db: Queryable, input: ProductInput = {}): Pr
   const id = rows[0]!.id;
   for (const variant of input.variants ?? [{}]) {
     await db.query(
-      `INSERT INTO variants (product_id, type, enabled, price_type, price_cents, cart_limit, is_pre_order) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, variant.type ?? 'Digital', variant.enabled ?? true, variant.priceType ?? 'Paid', variant.priceCents ?? 799, variant.cartLimit ?? null, variant.isPreOrder ?? false],
+      `INSERT INTO variants (product_id, type, enabled, price_type, price_cents, cart_limit, is_pre_order, schedule_date, stock_info) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        variant.type ?? 'Digital',
+        variant.enabled ?? true,
+        variant.priceType ?? 'Paid',
+        variant.priceCents ?? 799,
+        variant.cartLimit ?? null,
+        variant.isPreOrder ?? false,
+        variant.scheduleDate ?? null,
+        variant.stock ? JSON.stringify(variant.stock) : null,
+      ],
     );
   }
   return id;

@@ -57,7 +57,7 @@ export class CartRefusalError extends DomainError {
 /** Postgres gave up one of two transactions that waited on each other (two sign-ins at once): run it again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 
-async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(work);
@@ -74,7 +74,7 @@ async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise
  * carts into it, and drops lines the catalog no longer sells to this visitor (stored only for an
  * Open cart). `extraProductIds` are priced along (the product being added).
  */
-async function openCart(deps: CartDeps, tx: Transaction, cartId: string, visitor: Visitor, extraProductIds: readonly number[] = []): Promise<CartState & { events: CartUpdatedData[] }> {
+export async function openCart(deps: CartDeps, tx: Transaction, cartId: string, visitor: Visitor, extraProductIds: readonly number[] = []): Promise<CartState & { events: CartUpdatedData[] }> {
   const cart = await lockCart(tx, cartId);
   if (cart.accountId !== null && cart.accountId !== visitor.userId) throw new ForbiddenError(CART_MESSAGES.otherAccount);
   let lines = await readLines(tx, cartId);
@@ -128,7 +128,7 @@ function cartUpdated(cart: CartRow, reason: CartUpdatedData['reason'], kept: rea
   };
 }
 
-async function publish(deps: CartDeps, tx: Transaction, events: readonly CartUpdatedData[]): Promise<void> {
+export async function publish(deps: CartDeps, tx: Transaction, events: readonly CartUpdatedData[]): Promise<void> {
   if (events.length === 0) return;
   await deps.outbox.add(tx, ...events.map((data) => ({ type: EVENTS.cartUpdated.type, version: EVENTS.cartUpdated.version, key: data.cartId, data })));
 }

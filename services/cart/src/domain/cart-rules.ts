@@ -30,6 +30,10 @@ export interface PricedVariant {
   currency: string;
   /** null: no limit. */
   cartLimit: number | null;
+  /** Checkout's facts, passed on as the catalog gives them: the release (ISO 8601, null if none), pre-order, one Print unit's parcel. */
+  scheduleDate?: string | null;
+  isPreOrder?: boolean;
+  parcel?: { weightLb: number; heightIn: number; widthIn: number; lengthIn: number } | null;
 }
 
 /** A product as the cart needs it from the catalog. */

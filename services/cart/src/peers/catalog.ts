@@ -42,6 +42,9 @@ export function catalogProductOf(summary: ProductSummary): CatalogProduct {
             isOnSale: variant.isOnSale,
             currency: variant.currency,
             cartLimit: variant.cartLimit > 0 ? variant.cartLimit : null,
+            scheduleDate: orNull(variant.scheduleDate),
+            isPreOrder: variant.isPreOrder,
+            parcel: variant.parcel ?? null,
           }]
         : [],
     ),

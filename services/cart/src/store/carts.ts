@@ -65,6 +65,17 @@ export async function setCartStatus(db: Database, id: string, status: CartStatus
   });
 }
 
+/** The purchase holding the cart ('' when none), read under the caller's lock. */
+export async function heldBy(tx: Transaction, id: string): Promise<string> {
+  const { rows } = await tx.query<{ held_by: string | null }>('SELECT held_by FROM carts WHERE id = $1', [id]);
+  return rows[0]?.held_by ?? '';
+}
+
+/** Moves a locked cart for checkout and records the purchase holding it (null once it is given back). */
+export async function moveHeldCart(tx: Transaction, id: string, status: CartStatus, purchaseId: string | null): Promise<void> {
+  await tx.query('UPDATE carts SET status = $2, held_by = $3, updated_at = now() WHERE id = $1', [id, status, purchaseId]);
+}
+
 /** Lines in the order they first entered the cart. */
 export async function readLines(db: Queryable, cartId: string): Promise<CartLine[]> {
   const { rows } = await db.query<{ product_id: string; variant_id: string; quantity: number }>(

@@ -26,6 +26,8 @@ export interface CartHarness {
   /** The catalog the cart asks over gRPC; create products with the catalog's factories. */
   catalogDb: Database;
   bus: EventBus;
+  /** The cart's gRPC server (checkout's calls), on a free port. */
+  grpcAddress: string;
   request(method: 'GET' | 'PATCH' | 'POST', url: string, options?: RequestOptions): Promise<Answer>;
   /** order.completed for digital copies of `productIds`, so the reader counts them owned. */
   own(userId: string, productIds: readonly number[]): Promise<void>;
@@ -46,6 +48,7 @@ export async function startCart(): Promise<CartHarness> {
   const reader: TestService = await buildTestService(createReaderService(), { bus, config: { peers: { ...peers, catalog: catalogAt } } });
   await reader.grpc.listen('127.0.0.1', readerGrpcPort);
   const cart: TestService<CartParts> = await buildTestService(cartService, { bus, config: { peers: { ...peers, catalog: catalogAt, reader: readerAt } } });
+  const grpcAddress = `127.0.0.1:${await cart.grpc.listen('127.0.0.1', 0)}`;
   await bus.start();
   // The cart's own outbox is relayed as under `npm start`, so its events reach subscribers.
   cart.relay.start();
@@ -56,6 +59,7 @@ export async function startCart(): Promise<CartHarness> {
     outbox: cart.exposed.outbox,
     catalogDb: catalog.context.db,
     bus,
+    grpcAddress,
     async request(method, url, { token, body, country } = {}) {
       const response = await cart.app.inject({
         method,

@@ -1,4 +1,4 @@
-import type { CatalogService, CatalogVariant, ProductSummary, Queryable, ServiceHandlers } from '@inkwell/platform';
+import type { CatalogParcel, CatalogService, CatalogVariant, ProductSummary, Queryable, ServiceHandlers } from '@inkwell/platform';
 import { BadRequestError } from '@inkwell/platform';
 import { contentKindFromCode, effectiveRestrictedTerritories, parseIdOrReadableUrl, productTypeFromCode, publishStatusFromCode } from '../domain';
 import { loadProducts, type ProductRecord, type VariantRecord } from '../store/records';
@@ -40,7 +40,19 @@ function variantSummary(variant: VariantRecord): CatalogVariant {
     isPreOrder: variant.isPreOrder,
     fullPriceCents: String(variant.priceCents),
     isOnSale: onSale,
+    parcel: parcelOf(variant),
   };
+}
+
+const positive = (size: number | undefined): size is number => typeof size === 'number' && Number.isFinite(size) && size > 0;
+
+/** A Print variant's parcel when its stock information gives a weight and all three dimensions. */
+function parcelOf(variant: VariantRecord): CatalogParcel | null {
+  const stock = variant.stockInfo;
+  if (variant.type !== 'Print' || !stock) return null;
+  const { weight, height, width, length } = stock;
+  if (!positive(weight) || !positive(height) || !positive(width) || !positive(length)) return null;
+  return { weightLb: weight, heightIn: height, widthIn: width, lengthIn: length };
 }
 
 function statusName(code: number | null): string {

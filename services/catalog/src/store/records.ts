@@ -49,7 +49,7 @@ export type VariantRecord = {
   scheduleDate: string | null;
   isPreOrder: boolean;
   cartLimit: number | null;
-  stockInfo: { delayExpected?: boolean; delayMessage?: string; delayedUntilDate?: string } | null;
+  stockInfo: { delayExpected?: boolean; delayMessage?: string; delayedUntilDate?: string; weight?: number; height?: number; width?: number; length?: number } | null;
   /** Lowest discount of a published campaign running now, if any. */
   saleCents: number | null;
 };

@@ -14,3 +14,4 @@ export * from './contracts/service-info';
 export * from './contracts/catalog';
 export * from './contracts/account-links';
 export * from './contracts/entitlements';
+export * from './contracts/cart-checkout';

@@ -34,6 +34,15 @@ export interface CatalogVariant {
   /** Without a sale, minor units as a decimal string; equals priceCents when not on sale. */
   fullPriceCents: string;
   isOnSale: boolean;
+  /** Print only: one unit's parcel (pounds, inches); null when the variant has no dimensions. */
+  parcel?: CatalogParcel | null;
+}
+
+export interface CatalogParcel {
+  weightLb: number;
+  heightIn: number;
+  widthIn: number;
+  lengthIn: number;
 }
 
 export interface ProductSummary {

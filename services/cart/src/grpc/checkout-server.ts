@@ -1,0 +1,142 @@
+import { DEFAULT_CURRENCY } from '@inkwell/contracts/catalog-rules';
+import {
+  BadRequestError,
+  ConflictError,
+  type CartCheckoutService,
+  type CheckoutCart,
+  type ServiceHandlers,
+  type Transaction,
+} from '@inkwell/platform';
+import { inTransaction, openCart, publish, type CartDeps, type CartState } from '../carts/cart-session';
+import { CART_MESSAGES, COUPON_MESSAGES, cartTotal, couponSaving, couponUsable, isCartId, normalizeCartId, normalizeCode } from '../domain';
+import { heldBy, lockCart, moveHeldCart } from '../store/carts';
+import { findCouponByCode, redeemCoupon, usedByAccount } from '../store/coupons';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cartIdOf(raw: string): string {
+  if (!isCartId(raw)) throw new BadRequestError(CART_MESSAGES.malformedCartId);
+  return normalizeCartId(raw);
+}
+
+function purchaseIdOf(raw: string): string {
+  if (!UUID.test(raw)) throw new BadRequestError('A purchase id is a uuid.');
+  return raw.toLowerCase();
+}
+
+interface Pricing {
+  couponCode: string;
+  couponSaveAmount: number;
+  couponProblem: string;
+}
+
+function answer(state: Pick<CartState, 'cart' | 'review'>, held: string, pricing: Pricing): CheckoutCart {
+  const total = cartTotal(state.review.kept, DEFAULT_CURRENCY);
+  return {
+    cartId: state.cart.id,
+    status: state.cart.status,
+    userId: state.cart.accountId ?? '',
+    lines: state.review.kept.map((line) => ({
+      productId: String(line.productId),
+      variantId: String(line.variantId),
+      productName: line.product.name,
+      thumbnailUrl: line.product.thumbnailUrl ?? '',
+      distributionType: line.variant.type,
+      quantity: line.quantity,
+      priceCents: String(line.variant.priceCents),
+      fullPriceCents: String(line.variant.fullPriceCents),
+      currency: line.variant.currency,
+      scheduleDate: line.variant.scheduleDate ?? '',
+      isPreOrder: line.variant.isPreOrder ?? false,
+      parcel: line.variant.parcel ?? null,
+      seriesId: line.product.seriesId === null ? '' : String(line.product.seriesId),
+    })),
+    currency: total.currency,
+    totalCents: String(total.amount),
+    notices: [...state.review.notices],
+    heldBy: held,
+    ...pricing,
+  };
+}
+
+async function priceCoupon(deps: CartDeps, tx: Transaction, typed: string, state: CartState, userId: string | undefined): Promise<Pricing> {
+  const none: Pricing = { couponCode: '', couponSaveAmount: 0, couponProblem: '' };
+  if (typed.trim() === '') return none;
+  const code = normalizeCode(typed);
+  const coupon = await findCouponByCode(tx, code);
+  if (!coupon) return { ...none, couponProblem: COUPON_MESSAGES.unknown(code) };
+  const problem = couponUsable(coupon, { now: deps.now(), usedByAccount: await usedByAccount(tx, coupon.id, userId) });
+  if (problem) return { ...none, couponProblem: problem.message };
+  const saving = couponSaving(coupon, state.review.kept, cartTotal(state.review.kept, DEFAULT_CURRENCY).currency);
+  if (!saving.ok) return { ...none, couponProblem: saving.problem.message };
+  return { couponCode: coupon.code, couponSaveAmount: saving.saveAmount, couponProblem: '' };
+}
+
+/**
+ * The cart's answers to checkout (proto/inkwell/cart/v1/checkout.proto). Reading goes through the
+ * same review as the storefront's cart calls, under the cart's row lock, so a hold sees exactly the
+ * lines it will charge for and no change can slip in between.
+ */
+export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutService> {
+  return {
+    async readCart({ cartId, userId, country, couponCode, holdFor }) {
+      const id = cartIdOf(cartId);
+      const purchase = holdFor ? purchaseIdOf(holdFor) : '';
+      const visitor = { userId: userId || undefined, country: country || undefined };
+      return inTransaction(deps.db, async (tx) => {
+        const state = await openCart(deps, tx, id, visitor);
+        await publish(deps, tx, state.events);
+        let held = await heldBy(tx, id);
+        if (purchase) {
+          if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
+          if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
+          if (state.review.kept.length === 0) throw new ConflictError('The cart is empty.');
+          if (state.cart.status === 'Open') {
+            await moveHeldCart(tx, id, 'Purchasing', purchase);
+            state.cart.status = 'Purchasing';
+            held = purchase;
+          }
+        }
+        return answer(state, held, await priceCoupon(deps, tx, couponCode, state, visitor.userId));
+      });
+    },
+
+    async releaseCart({ cartId, purchaseId }) {
+      return moveHold(deps, cartId, purchaseId, 'Open');
+    },
+
+    async closeCart({ cartId, purchaseId }) {
+      return moveHold(deps, cartId, purchaseId, 'Closed');
+    },
+
+    async redeemCoupon({ code, userId, orderId, saveAmount, currency }) {
+      if (!userId || !orderId) throw new BadRequestError('user_id and order_id are required.');
+      return deps.db.transaction(async (tx) => {
+        const coupon = await findCouponByCode(tx, normalizeCode(code), { lock: true });
+        if (coupon) {
+          const { rows } = await tx.query<{ order_id: string }>('SELECT order_id FROM coupon_redemptions WHERE coupon_id = $1 AND account_id = $2', [coupon.id, userId]);
+          if (rows[0]?.order_id === orderId) return { redeemed: true, problem: '' };
+        }
+        const problem = await redeemCoupon(tx, deps.outbox, { code, accountId: userId, orderId, saveAmount, currency }, deps.now());
+        return { redeemed: problem === null, problem: problem?.message ?? '' };
+      });
+    },
+  };
+}
+
+/** Purchasing → Open or Closed for the purchase holding the cart; any other cart is answered as it is. */
+async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, to: 'Open' | 'Closed'): Promise<CheckoutCart> {
+  const id = cartIdOf(cartId);
+  const purchase = purchaseIdOf(purchaseId);
+  return inTransaction(deps.db, async (tx) => {
+    const cart = await lockCart(tx, id);
+    const held = await heldBy(tx, id);
+    const alreadyThere = (to === 'Closed' && cart.status === 'Closed' && held === purchase) || (to === 'Open' && cart.status === 'Open');
+    if (cart.status === 'Purchasing' && held === purchase) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null);
+    else if (!alreadyThere) throw new ConflictError('The cart is not held by this purchase.');
+    const visitor = { userId: cart.accountId ?? undefined, country: undefined };
+    const state = await openCart(deps, tx, id, visitor);
+    await publish(deps, tx, state.events);
+    return answer(state, await heldBy(tx, id), { couponCode: '', couponSaveAmount: 0, couponProblem: '' });
+  });
+}
