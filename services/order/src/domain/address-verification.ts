@@ -142,8 +142,8 @@ export function verificationOf(result: VerificationResult, responseId: string, p
 
 /** What the embedded verifier knows of a postal code: the US ZIP or Canadian FSA it names. */
 export interface PostalArea {
-  /** State or province code. */
-  state: string;
+  /** The state or province codes it may lie in (one, but for Canada's X: Northwest Territories or Nunavut). */
+  states: string[];
   /** The ZIP's preferred city name; null for Canadian FSAs, whose names are regions, not cities. */
   city: string | null;
 }
@@ -155,18 +155,27 @@ export interface PostalData {
   caFsa(fsa: string): PostalArea | null;
 }
 
+/**
+ * Canada Post gives each province the first letters of its postal codes; the FSA data's own province
+ * names are too untidy to read ('Nunavut Territory', 'Renforth').
+ */
+const CANADIAN_PROVINCES_BY_LETTER: Record<string, string[]> = {
+  A: ['NL'], B: ['NS'], C: ['PE'], E: ['NB'], G: ['QC'], H: ['QC'], J: ['QC'], K: ['ON'], L: ['ON'], M: ['ON'], N: ['ON'], P: ['ON'],
+  R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT'],
+};
+
 /** US ZIP and Canadian FSA data of the `zipcodes` package, loaded on first use (5 MB). */
 async function zipcodesData(): Promise<PostalData> {
   const { default: zipcodes } = await import('zipcodes');
   return {
     usZip(zip5) {
       const hit = /^\d{5}$/.test(zip5) ? zipcodes.lookup(zip5) : undefined;
-      return hit && hit.country === 'US' ? { state: hit.state, city: hit.city } : null;
+      return hit && hit.country === 'US' ? { states: [hit.state], city: hit.city } : null;
     },
     caFsa(fsa) {
       const hit = /^[A-Z]\d[A-Z]$/.test(fsa) ? zipcodes.lookup(fsa) : undefined;
-      const province = hit && hit.country === 'Canada' ? stateCode('CA', hit.state) : null;
-      return province ? { state: province, city: null } : null;
+      const states = CANADIAN_PROVINCES_BY_LETTER[fsa.charAt(0)];
+      return hit && hit.country === 'Canada' && states ? { states, city: null } : null;
     },
   };
 }
@@ -295,16 +304,19 @@ export function verifyAgainstPostalData(address: Partial<Record<keyof Address, u
   if (area) {
     const cityMatch: CityMatch | null = area.city && suggested.locality !== '' ? compareCity(suggested.locality, area.city) : null;
     const cityAgrees = cityMatch === 'same' || cityMatch === 'close';
+    const [onlyState] = area.states.length === 1 ? area.states : [];
     if (suggested.administrativeArea === '') {
-      found.inferred.add('administrativeArea');
-      found.missing.delete('administrativeArea');
-      suggested.administrativeArea = area.state;
-    } else if (typedState === area.state) {
+      if (onlyState) {
+        found.inferred.add('administrativeArea');
+        found.missing.delete('administrativeArea');
+        suggested.administrativeArea = onlyState;
+      }
+    } else if (typedState !== null && area.states.includes(typedState)) {
       found.confirmed.add('administrativeArea');
-    } else if (cityAgrees) {
+    } else if (cityAgrees && onlyState) {
       // Two of three agree: the ZIP and its city outvote the state (another state's code, or no state's name).
       found.replaced.add('administrativeArea');
-      suggested.administrativeArea = area.state;
+      suggested.administrativeArea = onlyState;
     } else {
       // The state and the ZIP disagree and nothing says which is right.
       found.unconfirmed.add('administrativeArea');
