@@ -6,7 +6,7 @@ export * from './port';
 export { PAYMENT_ERROR_MESSAGES, PURCHASE_FAILED, paymentFailure, providerFailure } from './messages';
 export { SIMULATED_PAGES_PATH, SimulatedPaymentProcessor, type EventHandler, type SimulatedProcessorOptions } from './simulated';
 export { simulatedProviderPages, type SimulatedPagesOptions } from './simulated-pages';
-export { StripePaymentProcessor, type StripeProcessorOptions } from './stripe';
+export { STRIPE_WEBHOOK_TOLERANCE_SECONDS, StripePaymentProcessor, failureOfStripeError, type StripeProcessorOptions } from './stripe';
 export { TEST_CARDS, resolveCard } from './test-cards';
 
 const STRIPE_SETTINGS = [

@@ -5,6 +5,7 @@ import {
   WebhookSignatureError,
   type CreatePaymentInput,
   type PaymentEvent,
+  type PaymentFailure,
   type PaymentProcessor,
   type PaymentResult,
   type RefundInput,
@@ -71,8 +72,9 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }
 
-function apiTypeOf(error: Stripe.errors.StripeError): string {
-  return error.rawType ?? API_TYPE_OF_ERROR[error.type] ?? 'api_error';
+/** An error of the SDK as the failure the shopper reads. */
+export function failureOfStripeError(error: Stripe.errors.StripeError): PaymentFailure {
+  return providerFailure(error.rawType ?? API_TYPE_OF_ERROR[error.type] ?? 'api_error', error.code, error.decline_code);
 }
 
 /**
@@ -121,7 +123,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
       return resultOf(await this.stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey }));
     } catch (error) {
       if (!isStripeError(error)) throw error;
-      const failure = providerFailure(apiTypeOf(error), error.code, error.decline_code);
+      const failure = failureOfStripeError(error);
       const intent = error.payment_intent;
       return {
         paymentId: intent?.id ?? '',
@@ -158,7 +160,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
       };
     } catch (error) {
       if (!isStripeError(error)) throw error;
-      return { refundId: '', paymentId: input.paymentId, amount: input.amount, status: 'failed', failure: providerFailure(apiTypeOf(error), error.code, error.decline_code) };
+      return { refundId: '', paymentId: input.paymentId, amount: input.amount, status: 'failed', failure: failureOfStripeError(error) };
     }
   }
 
