@@ -8,6 +8,7 @@ export { SIMULATED_PAGES_PATH, SimulatedPaymentProcessor, type EventHandler, typ
 export { simulatedProviderPages, type SimulatedPagesOptions } from './simulated-pages';
 export { STRIPE_WEBHOOK_TOLERANCE_SECONDS, StripePaymentProcessor, failureOfStripeError, type StripeProcessorOptions } from './stripe';
 export { TEST_CARDS, resolveCard } from './test-cards';
+export { PAYMENT_WEBHOOK_PATH, paymentWebhookRoute, type PaymentWebhookOptions } from './webhook-route';
 
 const STRIPE_SETTINGS = [
   { name: 'STRIPE_SECRET_KEY', prefixes: ['sk_', 'rk_'] },

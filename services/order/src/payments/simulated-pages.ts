@@ -31,6 +31,7 @@ const STYLE = [
   'button[value=authorise]{background:#1d3f8f;color:#fff}',
   'button[value=fail]{background:#fff;color:#1d3f8f}',
   'button:focus-visible,a:focus-visible{outline:3px solid #f0a000;outline-offset:2px}',
+  '@media (max-width:30rem){main{margin:1rem}}',
 ].join('');
 const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
