@@ -6,13 +6,16 @@
 #   scripts/stripe-mock.sh start --background      the same, detached; returns once it accepts connections
 #   scripts/stripe-mock.sh stop                    stop one started with --background
 #
-# It listens on 127.0.0.1:STRIPE_MOCK_PORT (12111) over plain HTTP; point the tests at it with
-# TEST_STRIPE_MOCK_URL=http://127.0.0.1:12111. It is stateless: it checks each request against Stripe's
-# OpenAPI document and answers with fixture objects, so it proves the requests' shapes, not outcomes.
+# It listens on 127.0.0.1:STRIPE_MOCK_PORT (12111) over plain HTTP, and over HTTPS on
+# 127.0.0.1:STRIPE_MOCK_HTTPS_PORT (the next port), which it always opens (on every interface unless
+# told where). Point the tests at it with TEST_STRIPE_MOCK_URL=http://127.0.0.1:12111. It is stateless:
+# it checks each request against Stripe's OpenAPI document and answers with fixture objects, so it
+# proves the requests' shapes, not outcomes.
 set -euo pipefail
 
 version="v0.203.0"
 port="${STRIPE_MOCK_PORT:-12111}"
+https_port="${STRIPE_MOCK_HTTPS_PORT:-$((port + 1))}"
 cache="${STRIPE_MOCK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inkwell/stripe-mock}"
 bin="$cache/$version/stripe-mock"
 run="$cache/run"
@@ -33,11 +36,12 @@ listening() {
 start() {
   install
   if listening; then echo "stripe-mock: something already listens on 127.0.0.1:$port" >&2; exit 1; fi
+  local addresses=(-http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:$https_port")
   if [ "${1:-}" != "--background" ]; then
-    exec "$bin" -http-addr "127.0.0.1:$port"
+    exec "$bin" "${addresses[@]}"
   fi
   mkdir -p "$run"
-  nohup "$bin" -http-addr "127.0.0.1:$port" >"$run/server.log" 2>&1 &
+  nohup "$bin" "${addresses[@]}" >"$run/server.log" 2>&1 &
   echo $! >"$run/pid"
   for _ in $(seq 1 60); do
     if listening; then echo "stripe-mock: ready on 127.0.0.1:$port (pid $(cat "$run/pid"), log $run/server.log)"; return; fi

@@ -60,6 +60,7 @@ const CARD_REASONS: Readonly<Record<string, string>> = {
   processing_error: 'An error occurred while processing your card. Try again in a little while.',
   payment_intent_authentication_failure: 'We could not authenticate your payment method. Please choose a different payment method and try again.',
   authentication_required: 'Your bank asks you to authenticate this payment.',
+  payment_method_provider_decline: 'The payment provider declined the payment.',
   refund_failed: 'The refund could not be made to this card.',
   test_mode_live_card: 'Your card was declined: a real card cannot be used for a test payment.',
 };
