@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { postalCodeMatches, type Address } from './address';
+import { postalCodeMatches, type Address, type AddressInput } from './address';
 import { countryHasStates, isShippingCountry, normalizeCode, stateCode } from './countries';
 
 /**
@@ -257,7 +257,7 @@ const inOrder = (set: Set<AddressComponent>) => ORDER.filter((component) => set.
  *   verifier meets the strict or the lenient rule; callers treat it as advice, and a street-level
  *   driver can be put behind the same port.
  */
-export function verifyAgainstPostalData(address: Partial<Record<keyof Address, unknown>>, data: PostalData): VerificationResult {
+export function verifyAgainstPostalData(address: AddressInput, data: PostalData): VerificationResult {
   const text = (value: unknown) => (typeof value === 'string' ? squash(value) : '');
   const found = new Findings();
   const typedCountry = normalizeCode(text(address.country));

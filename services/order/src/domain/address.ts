@@ -26,6 +26,9 @@ export interface Address {
 
 export type AddressKind = 'Billing' | 'Shipping';
 
+/** An address as it arrives, before anything is known of its fields. */
+export type AddressInput = Partial<Record<keyof Address, unknown>>;
+
 /** The spec's messages (§5), word for word, in the spec's order. */
 export const MISSING_FIELD_MESSAGES = {
   firstName: 'Missing first name',
@@ -63,7 +66,7 @@ export function mandatoryFields(country: unknown): MandatoryField[] {
 }
 
 /** The spec's 'Missing …' messages for every blank mandatory field, in the spec's order; empty when complete. */
-export function addressProblems(address: Partial<Record<keyof Address, unknown>>): string[] {
+export function addressProblems(address: AddressInput): string[] {
   return mandatoryFields(address.country)
     .filter((field) => isBlank(address[field]))
     .map((field) => MISSING_FIELD_MESSAGES[field]);
@@ -74,7 +77,7 @@ export function addressProblems(address: Partial<Record<keyof Address, unknown>>
  * a postal code that does not have the country's format (postcode-validator; countries it has no
  * format for pass), an email that is not one. Blank fields are addressProblems' business.
  */
-export function addressValueProblems(address: Partial<Record<keyof Address, unknown>>): string[] {
+export function addressValueProblems(address: AddressInput): string[] {
   const problems: string[] = [];
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const country = normalizeCode(text(address.country));
@@ -99,7 +102,7 @@ export function postalCodeMatches(countryCode: string, postalCode: string): bool
 }
 
 /** Spec §5: a shipping address counts as valid for rate lookup only with country and postal code. */
-export function isReadyForRates(address: Partial<Record<keyof Address, unknown>> | null | undefined): boolean {
+export function isReadyForRates(address: AddressInput | null | undefined): boolean {
   return !!address && !isBlank(address.country) && !isBlank(address.postalCode);
 }
 
@@ -112,8 +115,8 @@ const key = (value: unknown) => (typeof value === 'string' ? value.trim().toUppe
  * change. Case and spacing do not count as a change ('sw1a 1aa' is 'SW1A 1AA').
  */
 export function shouldRecalculateRates(
-  previous: Partial<Record<keyof Address, unknown>> | null | undefined,
-  next: Partial<Record<keyof Address, unknown>>,
+  previous: AddressInput | null | undefined,
+  next: AddressInput,
 ): boolean {
   if (!isReadyForRates(next)) return false;
   if (!previous || !isReadyForRates(previous)) return true;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { ADDRESS_VALUE_MESSAGES, addressProblems, addressValueProblems, isReadyForRates, shouldRecalculateRates, type Address } from '../../src/domain';
+import { ADDRESS_VALUE_MESSAGES, addressProblems, addressValueProblems, isReadyForRates, shouldRecalculateRates, type Address, type AddressInput } from '../../src/domain';
 
 const address = (overrides: Partial<Address> = {}): Address => ({
   firstName: 'Ada',
@@ -18,7 +18,7 @@ const address = (overrides: Partial<Address> = {}): Address => ({
 const ALL_MISSING = ['Missing first name', 'Missing surname', 'Missing country', 'Missing address field', 'Missing city', 'Missing ZIP code', 'Missing phone number', 'Missing email'];
 
 describe('addressProblems (spec §5, word for word, in order)', () => {
-  const cases: Array<[string, Record<string, unknown>, string[]]> = [
+  const cases: Array<[string, AddressInput, string[]]> = [
     ['a complete US address', address(), []],
     ['a complete German address without a state', address({ country: 'DE', postalCode: '10115', locality: 'Berlin', administrativeArea: '' }), []],
     ['no first name', address({ firstName: '' }), ['Missing first name']],
@@ -40,7 +40,7 @@ describe('addressProblems (spec §5, word for word, in order)', () => {
 });
 
 describe('addressValueProblems', () => {
-  const cases: Array<[string, Record<string, unknown>, string[]]> = [
+  const cases: Array<[string, AddressInput, string[]]> = [
     ['a good address', address(), []],
     ['a state given by name', address({ administrativeArea: 'New York' }), []],
     ['a country code in lower case', address({ country: 'us' }), []],
@@ -61,7 +61,7 @@ describe('addressValueProblems', () => {
 });
 
 describe('isReadyForRates (spec §5: country and postal code)', () => {
-  const cases: Array<[string, Record<string, unknown> | null, boolean]> = [
+  const cases: Array<[string, AddressInput | null, boolean]> = [
     ['country and postal code', { country: 'US', postalCode: '10118' }, true],
     ['a whole address', address(), true],
     ['no postal code', { country: 'US', postalCode: ' ' }, false],
