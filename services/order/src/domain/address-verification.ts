@@ -82,11 +82,11 @@ export class UnknownVerificationError extends Error {
   }
 }
 
-/** Spec §5 warnings, keyed by DPV confirmation. */
+/** Spec §5 warnings in its words, keyed by DPV confirmation (N also stands for blank). */
 export const VERIFICATION_WARNINGS = {
-  S: 'Extra details such as apartment, suite or floor were not confirmed by the postal authority.',
+  S: 'Extra details such as apartment, suite or floor not confirmed by the postal authority.',
   D: 'Missing secondary information such as apartment or suite number.',
-  N: 'The address was not confirmed by the postal authority.',
+  N: 'Address not confirmed by the postal authority.',
 } as const;
 
 const STRICT_GRANULARITIES: ReadonlySet<Granularity> = new Set(['Premise', 'SubPremise']);

@@ -1,5 +1,5 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import { countryHasStates, isShippingCountry, normalizeCode, stateCode } from './countries';
+import { countryHasStates, countryName, isShippingCountry, normalizeCode, stateCode } from './countries';
 
 /**
  * A billing or shipping address (storefront spec §3) and its rules (§5).
@@ -85,10 +85,10 @@ export function addressValueProblems(address: AddressInput): string[] {
   if (country !== '' && !known) problems.push(ADDRESS_VALUE_MESSAGES.unknownCountry(text(address.country)));
   const state = text(address.administrativeArea);
   if (known && state !== '' && countryHasStates(country) && stateCode(country, state) === null) {
-    problems.push(ADDRESS_VALUE_MESSAGES.unknownState(state, country));
+    problems.push(ADDRESS_VALUE_MESSAGES.unknownState(state, countryName(country) ?? country));
   }
   const postalCode = text(address.postalCode);
-  if (known && postalCode !== '' && !postalCodeMatches(country, postalCode)) problems.push(ADDRESS_VALUE_MESSAGES.postalCodeFormat(postalCode, country));
+  if (known && postalCode !== '' && !postalCodeMatches(country, postalCode)) problems.push(ADDRESS_VALUE_MESSAGES.postalCodeFormat(postalCode, countryName(country) ?? country));
   const email = text(address.email);
   if (email !== '' && !EMAIL.test(email)) problems.push(ADDRESS_VALUE_MESSAGES.email);
   return problems;

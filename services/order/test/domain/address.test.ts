@@ -45,19 +45,22 @@ describe('addressValueProblems', () => {
     ['a state given by name', address({ administrativeArea: 'New York' }), []],
     ['a country code in lower case', address({ country: 'us' }), []],
     ['an unknown country', address({ country: 'Atlantis' }), [ADDRESS_VALUE_MESSAGES.unknownCountry('Atlantis')]],
-    ['a state of another country', address({ administrativeArea: 'Ontario' }), [ADDRESS_VALUE_MESSAGES.unknownState('Ontario', 'US')]],
-    ['a ZIP code of the wrong shape', address({ postalCode: '1011' }), [ADDRESS_VALUE_MESSAGES.postalCodeFormat('1011', 'US')]],
+    ['a state of another country', address({ administrativeArea: 'Ontario' }), [ADDRESS_VALUE_MESSAGES.unknownState('Ontario', 'United States of America')]],
+    ['a ZIP code of the wrong shape', address({ postalCode: '1011' }), [ADDRESS_VALUE_MESSAGES.postalCodeFormat('1011', 'United States of America')]],
     ['a ZIP+4 code', address({ postalCode: '10118-0110' }), []],
     ['a Canadian postal code', address({ country: 'CA', administrativeArea: 'ON', postalCode: 'K1A 0B1', locality: 'Ottawa' }), []],
-    ['a US ZIP in Canada', address({ country: 'CA', administrativeArea: 'ON', postalCode: '10118' }), [ADDRESS_VALUE_MESSAGES.postalCodeFormat('10118', 'CA')]],
+    ['a US ZIP in Canada', address({ country: 'CA', administrativeArea: 'ON', postalCode: '10118' }), [ADDRESS_VALUE_MESSAGES.postalCodeFormat('10118', 'Canada')]],
     ['a UK postcode', address({ country: 'GB', administrativeArea: '', postalCode: 'SW1A 1AA' }), []],
     ['a state where the country has none is left alone', address({ country: 'GB', administrativeArea: 'Greater London', postalCode: 'SW1A 1AA' }), []],
     ['an email without a domain', address({ email: 'ada@' }), [ADDRESS_VALUE_MESSAGES.email]],
     ['an email with a one-letter top-level domain', address({ email: 'ada@example.c' }), [ADDRESS_VALUE_MESSAGES.email]],
     ['blank values are addressProblems\' business', address({ country: '', postalCode: '', email: '' }), []],
-    ['several at once', address({ administrativeArea: 'XX', postalCode: 'abc', email: 'nope' }), [ADDRESS_VALUE_MESSAGES.unknownState('XX', 'US'), ADDRESS_VALUE_MESSAGES.postalCodeFormat('abc', 'US'), ADDRESS_VALUE_MESSAGES.email]],
+    ['several at once', address({ administrativeArea: 'XX', postalCode: 'abc', email: 'nope' }), [ADDRESS_VALUE_MESSAGES.unknownState('XX', 'United States of America'), ADDRESS_VALUE_MESSAGES.postalCodeFormat('abc', 'United States of America'), ADDRESS_VALUE_MESSAGES.email]],
   ];
   for (const [name, input, expected] of cases) it(name, () => assert.deepEqual(addressValueProblems(input), expected));
+  it('names the country in words', () => {
+    assert.deepEqual(addressValueProblems(address({ administrativeArea: 'Ontario' })), ['"Ontario" is not a state of United States of America. Choose one from the list.']);
+  });
 });
 
 describe('isReadyForRates (spec §5: country and postal code)', () => {
