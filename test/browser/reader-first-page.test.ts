@@ -7,7 +7,15 @@ import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
 
 /** What the functions run in the page use of it (this file is type-checked without the DOM library). */
-type BrowserGlobals = { document: { getElementById(id: string): unknown; querySelector(selector: string): { complete: boolean; naturalWidth: number } | null } };
+type BrowserGlobals = {
+  document: { getElementById(id: string): unknown; querySelector(selector: string): { complete: boolean; naturalWidth: number } | null };
+  firstPageLoaded?: number;
+  appRendered?: number;
+};
+
+/** Notes when the document's first page arrived and when the app first rendered into #root. */
+const WATCH_START = `document.addEventListener('load', (event) => { if (event.target.closest?.('#inkwell-first-page')) window.firstPageLoaded ??= performance.now(); }, true);
+new MutationObserver((_, observer) => { if (document.getElementById('root')?.firstChild) { window.appRendered = performance.now(); observer.disconnect(); } }).observe(document, { childList: true, subtree: true });`;
 
 /**
  * Issue 11: a free chapter's document brings its first page, painted before the app runs; the app
@@ -32,7 +40,7 @@ describe('the reader’s first page from the document, in Chromium', { skip: ski
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`hands the document's first page over to the reader on a ${name}`, async () => {
-      const { page, errors } = await openPage(browser, viewport);
+      const { page, errors } = await openPage(browser, viewport, { setup: WATCH_START });
       const pageLists: string[] = [];
       const refused: string[] = [];
       page.on('request', (request) => {
@@ -52,6 +60,11 @@ describe('the reader’s first page from the document, in Chromium', { skip: ski
       });
       assert.equal(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.getElementById('inkwell-reader-boot') === null), true);
       assert.deepEqual(pageLists, [], 'the page list came with the document');
+      const { firstPageLoaded, appRendered } = await page.evaluate(() => {
+        const { firstPageLoaded, appRendered } = globalThis as unknown as BrowserGlobals;
+        return { firstPageLoaded, appRendered };
+      });
+      assert.ok(firstPageLoaded !== undefined && appRendered !== undefined && appRendered > firstPageLoaded, `the app ran once the page was shown (page ${firstPageLoaded} ms, app ${appRendered} ms)`);
       // The reader works as before: the next page by keyboard.
       await page.keyboard.press('ArrowRight');
       await page.locator('#root [data-page="2"] img').waitFor();

@@ -8,7 +8,12 @@ import sharp from 'sharp';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { startTestStack, type TestStack } from '../support/stack';
 
-const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Inkwell</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+/** Shaped as Vite builds the storefront's: the entry module, its preloaded imports and the style sheet in the head. */
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" />' +
+  '<link rel="icon" href="/favicon.svg" /><title>Inkwell</title><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/chunk.js"><link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
+  '<body><div id="root"></div></body></html>';
 
 /**
  * Issue 11: a comic anyone may read comes with its page list and first page in the reader's
@@ -61,7 +66,18 @@ describe('the reader document with its first page', () => {
       assert.equal(idOrUrl, address.split('/')[2]);
       assert.equal(comic.comicID, String(freeId));
       assert.equal(comic.pages.length, 2);
-      assert.ok(html.endsWith('<div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>'), 'the app follows as built');
+      assert.ok(html.endsWith('<div id="root"></div></body></html>'), 'the app follows as built');
+
+      // The head asks for the page's image first (the same rendition the picture picks), then the
+      // style sheet, then the app's modules; the entry is preloaded, to be run by the document's script.
+      const head = html.slice(0, html.indexOf('<body>'));
+      const preload = /^<!doctype html><html lang="en"><head><meta charset="UTF-8" \/><meta name="viewport"[^>]*>(<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">)<link rel="stylesheet" crossorigin href="\/assets\/index.css">\s*<link rel="icon"/.exec(head);
+      assert.ok(preload, `${address}: the head does not start with the image's preload and the style sheet:\n${head}`);
+      assert.equal(preload[2], image[1], 'the preload names the picture’s WebP renditions');
+      assert.equal(preload[3], image[2], 'at the size the picture is drawn');
+      assert.equal(html.match(/rel="stylesheet"/g)?.length, 1);
+      assert.ok(head.endsWith('<title>Inkwell</title><link rel="modulepreload" crossorigin href="/assets/index.js" id="inkwell-app-entry"><link rel="modulepreload" crossorigin href="/assets/chunk.js"></head>'), head);
+      assert.ok(!html.includes('<script type="module"'), 'the app starts from the document’s script, once the page is shown');
 
       const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
       assert.equal(inline.length, 1);

@@ -10,9 +10,9 @@ import path from 'node:path';
  * document instead of asking again, and removes the painted page once its own is on screen.
  *
  * Signed-in readers keep their tokens in local storage, which a document request does not carry:
- * their page list (progress, owned comics) is the app's to ask for. A one-line script in the
- * document removes the anonymous first page and page list at once when a token is stored; the
- * content security policy allows that one script by its hash.
+ * their page list (progress, owned comics) is the app's to ask for. A short script in the document
+ * removes the anonymous first page and page list at once when a token is stored; the content
+ * security policy allows that one script by its hash.
  */
 /** What of the reader's `GET /comic/{id}/pages` answer (contracts/src/reader.ts) the document uses; the rest passes through. */
 export interface ComicPages {
@@ -30,11 +30,31 @@ interface ComicPage {
 
 export const READER_BOOT_ID = 'inkwell-reader-boot';
 export const FIRST_PAGE_ID = 'inkwell-first-page';
+/** The app's entry module, fetched (and compiled) at once but run by the document's script. */
+export const APP_ENTRY_ID = 'inkwell-app-entry';
 
-const SIGNED_IN_CHECK = `try{if(localStorage.getItem('accessToken')){for(const id of ['${FIRST_PAGE_ID}','${READER_BOOT_ID}'])document.getElementById(id)?.remove()}}catch{}`;
+/** The longest the app's start waits for the first page (a stalled image must not stall the reader; the app waits as long: MOST_WAIT_MS). */
+const MOST_WAIT_MS = 3000;
 
-/** The CSP source that allows the signed-in check, and nothing else inline. */
-export const SIGNED_IN_CHECK_SOURCE = `'sha256-${createHash('sha256').update(SIGNED_IN_CHECK).digest('base64')}'`;
+/**
+ * The document's one inline script, right after the drawn page. It removes the page and the page
+ * list for a signed-in reader, and starts the app once the drawn page is on screen (its image
+ * arrived or failed, and a frame was drawn) and the document is parsed; at once when there is no
+ * page. Running the app's modules is one long task: run while the image arrives, it holds the
+ * page's paint back until it is done.
+ */
+const DOCUMENT_SCRIPT =
+  `(()=>{const page=document.getElementById('${FIRST_PAGE_ID}');` +
+  `try{if(localStorage.getItem('accessToken')){page?.remove();document.getElementById('${READER_BOOT_ID}')?.remove()}}catch{}` +
+  `const entry=document.getElementById('${APP_ENTRY_ID}');if(!entry)return;` +
+  `let started=false;const run=()=>{if(!started){started=true;import(entry.href)}};` +
+  `const start=()=>{if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',run,{once:true});else run()};` +
+  `const image=page?.isConnected?page.querySelector('img'):null;if(!image)return start();` +
+  `const shown=()=>requestAnimationFrame(()=>setTimeout(start,0));setTimeout(start,${MOST_WAIT_MS});` +
+  `if(image.complete)shown();else{image.addEventListener('load',shown,{once:true});image.addEventListener('error',shown,{once:true})}})()`;
+
+/** The CSP source that allows the document's script, and nothing else inline. */
+export const DOCUMENT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(DOCUMENT_SCRIPT).digest('base64')}'`;
 
 /** `/reader/{id or readable url}/`: the comic's id or url, or null for any other reader address (series paths, bad ones). */
 export function comicOfReaderPath(pathname: string): string | null {
@@ -62,13 +82,25 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The rendition a screen needs: as wide as the page is drawn (the screen's width, or its height times the page's ratio when the page is the taller). */
+const drawnWidth = (page: ComicPage) => `min(100vw, ${((100 * page.width) / page.height).toFixed(3)}vh)`;
+const srcsetOf = (page: ComicPage, format: 'webp' | 'jpeg') => page.sources.map((source) => `${source[format]} ${source.width}w`).join(', ');
+
+/**
+ * Asks for the first page's image before anything else the head names: the stylesheet and the app's
+ * scripts take the browser's first connections otherwise, and the image, found only in the body,
+ * waits for one of them to be free. It names the same rendition the page's `<picture>` picks (same
+ * sources, same sizes), so the image is fetched once.
+ */
+function firstPagePreload(page: ComicPage): string {
+  if (!page.sources.length) return `<link rel="preload" as="image" href="${escapeAttribute(page.url)}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" type="image/webp" imagesrcset="${escapeAttribute(srcsetOf(page, 'webp'))}" imagesizes="${drawnWidth(page)}" fetchpriority="high">`;
+}
+
 /** The page drawn to fit the screen, as the reader's page mode shows it, from the renditions the page list signs. */
 function firstPageMarkup(page: ComicPage): string {
-  const ratio = page.width / page.height;
-  // The rendition a screen needs: as wide as the page is drawn (the screen's width, or its height
-  // times the page's ratio when the page is the taller).
-  const sizes = `min(100vw, ${(100 * ratio).toFixed(3)}vh)`;
-  const srcset = (format: 'webp' | 'jpeg') => page.sources.map((source) => `${source[format]} ${source.width}w`).join(', ');
+  const sizes = drawnWidth(page);
+  const srcset = (format: 'webp' | 'jpeg') => srcsetOf(page, format);
   // Only drawn: taps, clicks and swipes go through to the reader underneath as soon as it is there.
   const frame = 'position:fixed;inset:0;z-index:5;display:flex;align-items:center;justify-content:center;background:#0b0d18;pointer-events:none';
   const image = 'display:block;width:auto;height:auto;max-width:100vw;max-height:100vh';
@@ -80,18 +112,48 @@ function firstPageMarkup(page: ComicPage): string {
   );
 }
 
+/** A style sheet link of the built head (Vite writes `<link rel="stylesheet" crossorigin href=…>`). */
+const STYLE_SHEET = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>\s*/gi;
+/** A module script by address (Vite's entry: `<script type="module" crossorigin src=…></script>`). */
+const MODULE_SCRIPT = /<script\b(?=[^>]*\btype=["']?module["']?[\s>])(?=[^>]*\bsrc=["']([^"']+)["'])([^>]*)><\/script>/gi;
+
 /**
- * The storefront's index.html with the comic's page list and its first page: the list as JSON for
- * the app, the page right after `<body>`, and the signed-in check after it.
+ * The app's entry script as a module preload the document's script runs: fetched and compiled
+ * now, run once the drawn page is shown. Left as it is unless the head has exactly one.
+ */
+function deferAppEntry(head: string): string {
+  const entries = [...head.matchAll(MODULE_SCRIPT)];
+  if (entries.length !== 1) return head;
+  const [tag, src, attributes] = entries[0]!;
+  const crossOrigin = /\bcrossorigin\b/i.test(attributes!) ? ' crossorigin' : '';
+  return head.replace(tag, `<link rel="modulepreload"${crossOrigin} href="${src}" id="${APP_ENTRY_ID}">`);
+}
+
+/**
+ * The storefront's index.html with the comic's first page in it: the image asked for first (a
+ * preload at the top of the head), the page drawn right after `<body>`, then the page list as JSON
+ * for the app and the document's script, which starts the app once the page is shown.
+ *
+ * The head's style sheets are asked for right after the image, before the app's scripts: a browser
+ * opens a few connections to a host at once, and a style sheet that waits behind the scripts for
+ * one holds back the page's paint as long.
  */
 export function readerDocument(indexHtml: string, idOrUrl: string, comic: ComicPages): string {
   const first = comic.pages[Math.min(Math.max(comic.readingProgress, 0), comic.pages.length - 1)];
   if (!first) return indexHtml;
-  const boot = `<script type="application/json" id="${READER_BOOT_ID}">${scriptSafeJson({ idOrUrl, comic })}</script>`;
   const body = /<body[^>]*>/i.exec(indexHtml);
   if (!body) return indexHtml;
-  const at = body.index + body[0].length;
-  return `${indexHtml.slice(0, at)}${firstPageMarkup(first)}${boot}<script>${SIGNED_IN_CHECK}</script>${indexHtml.slice(at)}`;
+  const styleSheets = indexHtml.slice(0, body.index).match(STYLE_SHEET) ?? [];
+  const head = deferAppEntry(indexHtml.slice(0, body.index).replace(STYLE_SHEET, ''));
+  // After the head's meta elements (the character set, and the viewport the sizes are measured in), before anything it fetches.
+  const fetched = /<(?:script|link|style)\b/i.exec(head);
+  const closed = head.search(/<\/head>/i);
+  const at = fetched?.index ?? (closed >= 0 ? closed : head.length);
+  const boot = `<script type="application/json" id="${READER_BOOT_ID}">${scriptSafeJson({ idOrUrl, comic })}</script>`;
+  return (
+    `${head.slice(0, at)}${firstPagePreload(first)}${styleSheets.join('')}${head.slice(at)}${body[0]}` +
+    `${firstPageMarkup(first)}${boot}<script>${DOCUMENT_SCRIPT}</script>${indexHtml.slice(body.index + body[0].length)}`
+  );
 }
 
 /** The storefront's index.html, read again only when a new build has replaced it; null when it is not built. */

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { anonymousReadCacheKey, contentTypeOfKey, createFileStorage, createHttpApp, failure, isPageImageKey, isValidKey, READ_CACHE_CONTENT_TYPE, mediaDir, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { routeFor } from './route-table';
 import { checkServices } from './health';
-import { comicOfReaderPath, indexHtmlReader, readerDocument, SIGNED_IN_CHECK_SOURCE, type ComicPages } from './reader-document';
+import { comicOfReaderPath, indexHtmlReader, readerDocument, DOCUMENT_SCRIPT_SOURCE, type ComicPages } from './reader-document';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { mergeOpenApi } from './openapi';
 
@@ -129,7 +129,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
  */
 async function serveReaderDocument(app: App, config: GatewayConfig, readerUrl: string): Promise<void> {
   const indexHtml = indexHtmlReader(config.webDist);
-  const withFirstPage = contentSecurityPolicy([SIGNED_IN_CHECK_SOURCE]);
+  const withFirstPage = contentSecurityPolicy([DOCUMENT_SCRIPT_SOURCE]);
   app.get('/reader/*', { schema: { hide: true } }, async (request, reply) => {
     const html = await indexHtml();
     if (html === null) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run npm run build.');
