@@ -1,13 +1,84 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@inkwell/platform';
+import type { Database, Outbox, ServiceDefinition } from '@inkwell/platform';
+import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
+import { createPaymentProcessor, paymentWebhookRoute, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './payments';
+import { GrpcCartCheckout } from './peers/cart';
+import type { CheckoutDeps } from './purchases/checkout';
+import { DEFAULT_SWEEPER, releaseDueOrders, startSweeper, sweepPurchases, type SweeperOptions } from './purchases/sweeper';
+import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export const orderService: ServiceDefinition = {
-  name: 'order',
-  migrationsDir: path.resolve(here, '../migrations'),
-  async setup() {
-    return { routes: async () => {} };
-  },
-};
+export { releaseDueOrders, sweepPurchases };
+export type { CheckoutDeps };
+
+/** What scripts and tests reach of a running order service. */
+export interface OrderParts {
+  db: Database;
+  outbox: Outbox;
+  checkout: CheckoutDeps;
+  payments: ChosenProcessor;
+}
+
+export interface OrderServiceOptions {
+  /** The sweeper's timing (tests shorten it). */
+  sweeper?: SweeperOptions;
+  /** The clock the flows read (tests move it to a pre-order's release day). */
+  now?: () => Date;
+}
+
+/**
+ * Order: purchase requests priced from the cart service's hold on the cart (gRPC), shipping rates,
+ * sales tax, address verification, payments through the payments port (the simulated processor,
+ * or Stripe when its keys are set), orders and their statuses; every change through the outbox
+ * (order.placed, order.completed, order.cancelled, order.refunded). A sweeper resumes purchases
+ * left between states and completes pre-orders on their release day.
+ */
+export function createOrderService(options: OrderServiceOptions = {}): ServiceDefinition<OrderParts> {
+  return {
+    name: 'order',
+    migrationsDir: path.resolve(here, '../migrations'),
+    async setup(context) {
+      const { payments: keys, publicUrl } = context.config;
+      const payments = createPaymentProcessor(
+        { STRIPE_SECRET_KEY: keys.stripeSecretKey, STRIPE_PUBLISHABLE_KEY: keys.stripePublishableKey, STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret, PUBLIC_URL: publicUrl },
+        context.db,
+        context.logger,
+      );
+      const checkout: CheckoutDeps = {
+        db: context.db,
+        outbox: context.outbox,
+        cart: new GrpcCartCheckout(context.config.peers.cart.grpcAddress),
+        payments,
+        rates: await TableShippingRates.fromFile(),
+        logger: context.logger,
+        now: options.now ?? (() => new Date()),
+      };
+      const verifier = new EmbeddedAddressVerifier();
+      let sweeper: { stop(): Promise<void> } | undefined;
+      return {
+        async routes(app) {
+          await checkoutRoutes(app, { context, checkout, verifier });
+          await app.register(paymentWebhookRoute, { processor: payments, handle: (event) => handlePaymentEvent(checkout, event) });
+          if (payments instanceof SimulatedPaymentProcessor) await app.register(simulatedProviderPages, { processor: payments });
+        },
+        async onStart() {
+          if (payments instanceof SimulatedPaymentProcessor) {
+            payments.onEvent((event) => handlePaymentEvent(checkout, event));
+            payments.start();
+          }
+          sweeper = startSweeper(checkout, options.sweeper ?? DEFAULT_SWEEPER);
+        },
+        async close() {
+          await sweeper?.stop();
+          if (payments instanceof SimulatedPaymentProcessor) await payments.stop();
+          checkout.cart.shutdown();
+        },
+        exposed: { db: context.db, outbox: context.outbox, checkout, payments },
+      };
+    },
+  };
+}
+
+export const orderService = createOrderService();

@@ -83,6 +83,11 @@ export interface CommonConfig {
   /** Transactional email: SMTP when `SMTP_URL` is set, otherwise stored and readable in the dashboard. */
   email: { smtpUrl?: string; from: string };
   /**
+   * The order service's payment processor: Stripe when all three keys are set, else the embedded
+   * simulated processor. Secrets: read here and passed to the processor only, never logged.
+   */
+  payments: { stripeSecretKey?: string; stripePublishableKey?: string; stripeWebhookSecret?: string };
+  /**
    * Signs page-image URLs so a link only opens what its holder may read. `MEDIA_URL_SECRET` is
    * required when services run on their own; the embedded launcher keeps one under the data folder.
    */
@@ -152,6 +157,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'GEO_COUNTRY_HEADER' },
   { name: 'DEMO_DATA' },
   { name: 'SMTP_URL' },
+  { name: 'STRIPE_SECRET_KEY' },
+  { name: 'STRIPE_PUBLISHABLE_KEY' },
+  { name: 'STRIPE_WEBHOOK_SECRET' },
   { name: 'EMAIL_FROM' },
   { name: 'MEDIA_URL_SECRET', requiredBy: (workload) => workload === 'reader' },
   { name: 'MEDIA_URL_TTL_SECONDS' },
@@ -399,6 +407,11 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
     email: {
       smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
       from: r.string('EMAIL_FROM', 'Inkwell <no-reply@inkwell.example>'),
+    },
+    payments: {
+      stripeSecretKey: r.optional('STRIPE_SECRET_KEY'),
+      stripePublishableKey: r.optional('STRIPE_PUBLISHABLE_KEY'),
+      stripeWebhookSecret: r.optional('STRIPE_WEBHOOK_SECRET'),
     },
     media: {
       urlSecret: r.optional('MEDIA_URL_SECRET'),

@@ -69,6 +69,18 @@ export const EVENTS = {
   couponRedeemed: define('coupon.redeemed', 'cart', 'A coupon was used in a completed purchase.', Type.Object({
     couponId: Type.String(), code: Type.String(), userId: Type.String(), orderId: Type.String(), saveAmount: Type.Number(), currency: Type.String({ minLength: 3, maxLength: 3 }),
   })),
+  orderPlaced: define('order.placed', 'order', 'A purchase was paid for (or needed no payment) and became this order; pre-orders are placed now and complete on their release day.', Type.Object({
+    orderId: Type.String(),
+    purchaseId: Type.String(),
+    userId: Type.Optional(Type.String()),
+    status: Type.String(),
+    scheduleDate: Type.Optional(Type.String()),
+    total: Money,
+    items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
+  })),
+  orderCancelled: define('order.cancelled', 'order', 'An order was cancelled (by staff, or refunded because it could not be completed).', Type.Object({
+    orderId: Type.String(), purchaseId: Type.String(), userId: Type.Optional(Type.String()), reason: Type.String(),
+  })),
   orderCompleted: define('order.completed', 'order', 'An order was paid (or was free) and its items are owned.', Type.Object({
     orderId: Type.String(),
     userId: Type.Optional(Type.String()),

@@ -1,0 +1,69 @@
+import { CART_CHECKOUT, createGrpcClient, DomainError, GrpcCallError, type CartCheckoutService, type CheckoutCart, type GrpcClient, type ReadCartRequest } from '@inkwell/platform';
+
+/** 503 when the cart service cannot answer: nothing can be priced or held without it. */
+export class CartUnavailableError extends DomainError {
+  constructor() {
+    super(503, 'ServiceUnavailable', 'The cart cannot be reached just now. Try again in a moment.');
+  }
+}
+
+/**
+ * The cart service's checkout calls (proto/inkwell/cart/v1/checkout.proto), at
+ * `config.peers.cart.grpcAddress` (CART_GRPC_ADDR). Domain failures pass through as the cart said
+ * them (a 409 for a held or closed cart, 403 for another account's), unreachable becomes a 503.
+ */
+export interface CartCheckout {
+  read(request: ReadCartRequest): Promise<CheckoutCart>;
+  release(cartId: string, purchaseId: string): Promise<CheckoutCart>;
+  close(cartId: string, purchaseId: string): Promise<CheckoutCart>;
+  redeemCoupon(request: { code: string; userId: string; orderId: string; saveAmount: number; currency: string }): Promise<{ redeemed: boolean; problem: string }>;
+  shutdown(): void;
+}
+
+const STATUS_OF: Readonly<Record<string, [number, string]>> = {
+  INVALID_ARGUMENT: [400, 'BadRequest'],
+  PERMISSION_DENIED: [403, 'Forbidden'],
+  NOT_FOUND: [404, 'NotFound'],
+  FAILED_PRECONDITION: [409, 'Conflict'],
+};
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GrpcCallError) {
+      if (error.code === 'UNAVAILABLE' || error.code === 'DEADLINE_EXCEEDED') throw new CartUnavailableError();
+      const known = STATUS_OF[error.code];
+      if (known) throw new DomainError(known[0], known[1], error.details);
+    }
+    throw error;
+  }
+}
+
+export class GrpcCartCheckout implements CartCheckout {
+  private readonly client: GrpcClient<CartCheckoutService>;
+
+  constructor(address: string) {
+    this.client = createGrpcClient<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, address);
+  }
+
+  read(request: ReadCartRequest): Promise<CheckoutCart> {
+    return call(() => this.client.readCart(request));
+  }
+
+  release(cartId: string, purchaseId: string): Promise<CheckoutCart> {
+    return call(() => this.client.releaseCart({ cartId, purchaseId }));
+  }
+
+  close(cartId: string, purchaseId: string): Promise<CheckoutCart> {
+    return call(() => this.client.closeCart({ cartId, purchaseId }));
+  }
+
+  redeemCoupon(request: { code: string; userId: string; orderId: string; saveAmount: number; currency: string }): Promise<{ redeemed: boolean; problem: string }> {
+    return call(() => this.client.redeemCoupon(request));
+  }
+
+  shutdown(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { nextOrderStatus } from '../domain';
+import { deferPurchase, duePurchases, findPurchase, ordersOfPurchase, releasedOrders, setOrderStatus } from '../store/purchases';
+import { completed, reconcile, type CheckoutDeps } from './checkout';
+
+export interface SweeperOptions {
+  /** How often it looks (ms). */
+  intervalMs: number;
+  /** A purchase untouched this long (ms) between states is resumed. */
+  staleAfterMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_SWEEPER: SweeperOptions = { intervalMs: 5_000, staleAfterMs: 60_000, batchSize: 50 };
+
+/**
+ * Resumes purchases left between states (a crash, a processor or cart that did not answer):
+ * each is reconciled with the processor, later each time it fails. Returns how many it looked at.
+ */
+export async function sweepPurchases(deps: CheckoutDeps, options: Pick<SweeperOptions, 'staleAfterMs' | 'batchSize'>): Promise<number> {
+  const due = await duePurchases(deps.db, options.staleAfterMs, options.batchSize);
+  for (const id of due) {
+    try {
+      await reconcile(deps, id);
+      const after = await findPurchase(deps.db, id);
+      if (after && ['Paying', 'RequiresAction', 'Paid'].includes(after.state)) await deferPurchase(deps.db, id, null);
+    } catch (error) {
+      deps.logger.warn({ err: error, purchaseId: id }, 'purchase not settled yet; will look again');
+      await deferPurchase(deps.db, id, (error as Error).message);
+    }
+  }
+  return due.length;
+}
+
+/**
+ * Pre-orders whose release day has come: each Scheduled order moves on by the status rule
+ * (Completed, or PendingProcessing with Print) and `order.completed` unlocks its items.
+ */
+export async function releaseDueOrders(deps: CheckoutDeps, batchSize: number): Promise<number> {
+  const now = deps.now();
+  const purchases = await releasedOrders(deps.db, now, batchSize);
+  for (const purchaseId of purchases) {
+    await deps.db.transaction(async (tx) => {
+      const purchase = await findPurchase(tx, purchaseId, { lock: true });
+      if (!purchase) return;
+      for (const order of await ordersOfPurchase(tx, purchaseId, { lock: true })) {
+        if (order.status !== 'Scheduled' || order.scheduleDate === null || order.scheduleDate > now) continue;
+        const next = nextOrderStatus(order.status, { type: 'released', hasPrint: order.hasPrint });
+        if (!next.ok) continue;
+        await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed' });
+        await completed(deps.outbox, tx, purchase, order);
+      }
+    });
+  }
+  return purchases.length;
+}
+
+/** Runs both on a timer until stopped; one round at a time. */
+export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAULT_SWEEPER): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const round = async () => {
+    try {
+      await releaseDueOrders(deps, options.batchSize);
+      await sweepPurchases(deps, options);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'order sweeper round failed');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
