@@ -23,6 +23,8 @@ action="${1:-start}"
 
 install() {
   [ -x "$bin" ] && return
+  # The polyglot machines keep Go under /usr/local/go; a shell without it on PATH still finds it.
+  [ -x /usr/local/go/bin/go ] && PATH="$PATH:/usr/local/go/bin"
   command -v go >/dev/null || { echo "stripe-mock: Go is needed to build it (https://go.dev, or Debian's golang-go)" >&2; exit 1; }
   echo "stripe-mock: building github.com/stripe/stripe-mock@$version"
   mkdir -p "$(dirname "$bin")"
