@@ -80,6 +80,18 @@ describe('page images: GET /reader/pages/... by signed link', () => {
     }
   });
 
+  it('answers a page set ingested again with its new images, not the ones read before', async () => {
+    const other = await createProduct(harness.catalogDb, { name: 'Paper Moons Redrawn', variants: [{ priceType: 'Free', priceCents: 0 }] });
+    const firstLink = async () => (await harness.request('GET', `/api/comic/${other}/pages/1`)).body.response.sources[0].webp as string;
+    const heightOf = async (link: string) => (await sharp((await harness.request('GET', link)).body as Buffer).metadata()).height;
+    await harness.ingestPages(other, 1, { width: 1200, height: 1800 });
+    const before = await firstLink();
+    assert.equal(await heightOf(before), 750);
+    assert.equal(await heightOf(before), 750, 'read again (now from memory)');
+    await harness.ingestPages(other, 1, { width: 1000, height: 1000 });
+    assert.equal(await heightOf(await firstLink()), 500, 'the page as ingested now');
+  });
+
   it('answers malformed image paths with 400 envelopes', async () => {
     for (const path of [`/api/reader/pages/${productId}/1/500.png`, `/api/reader/pages/${productId}/one/500.webp`, '/api/reader/pages/paper-moons/1/500.webp', `/api/reader/pages/${productId}/1/500.webp?exp=${'9'.repeat(30)}&sig=x`]) {
       const answer = await harness.request('GET', path);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, FileStorage, Logger } from '@inkwell/platform';
 import type { Publication } from '../catalog/publication';
 import type { PageImageFormat } from '../domain';
+import { PageImageCache } from './page-image-cache';
 import { encodePage, PAGE_WIDTHS, storedWidths, uprightWidth, type EncodedPage } from './page-images';
 import type { DrawnPublication, PageSource } from './page-source';
 import { RenderQueue } from './render-queue';
@@ -27,6 +28,9 @@ const RENDER_CONCURRENCY = 2;
 
 const EXTENSION: Record<PageImageFormat, string> = { webp: 'webp', jpeg: 'jpg' };
 
+/** Page images kept in memory: a few hundred pages (WebP at 1200 is 60–90 KB), each at most five minutes. */
+const IMAGE_CACHE = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60 * 1000 };
+
 function imageKey(prefix: string, pageNumber: number, width: number, format: PageImageFormat): string {
   return `pages/${prefix}/${pageNumber}-${width}.${EXTENSION[format]}`;
 }
@@ -38,6 +42,9 @@ function imageKey(prefix: string, pageNumber: number, width: number, format: Pag
  */
 export class PageStore {
   private readonly renders = new RenderQueue(RENDER_CONCURRENCY);
+  private readonly images = new PageImageCache(IMAGE_CACHE.maxBytes, IMAGE_CACHE.ttlMs);
+  /** Counts ingests, so an image read while a set was replaced is not kept. */
+  private ingests = 0;
 
   constructor(
     private readonly db: Database,
@@ -115,11 +122,23 @@ export class PageStore {
         await tx.query('INSERT INTO pages (product_id, page_number, width, height) VALUES ($1, $2, $3, $4)', [productId, index + 1, page.width, page.height]);
       }
     });
+    this.ingests += 1;
+    this.images.deleteUnder(`${productId}/`);
     return { productId, widths, pages: encoded.map((page, index) => ({ pageNumber: index + 1, width: page.width, height: page.height })) };
   }
 
   /** One stored image, drawing a page of a drawn set the first time it is asked for; undefined when there is no such image. */
   async image(productId: string, pageNumber: number, width: number, format: PageImageFormat): Promise<Buffer | undefined> {
+    const key = `${productId}/${pageNumber}/${width}.${EXTENSION[format]}`;
+    const kept = this.images.get(key);
+    if (kept) return kept;
+    const ingests = this.ingests;
+    const image = await this.storedImage(productId, pageNumber, width, format);
+    if (image && ingests === this.ingests) this.images.set(key, image);
+    return image;
+  }
+
+  private async storedImage(productId: string, pageNumber: number, width: number, format: PageImageFormat): Promise<Buffer | undefined> {
     const { rows } = await this.db.query<{ storage_prefix: string; source: string; demo_art: DrawnArt | null; widths: number[] }>(
       `SELECT s.storage_prefix, s.source, s.demo_art, s.widths FROM page_sets s JOIN pages p ON p.product_id = s.product_id
         WHERE s.product_id = $1 AND p.page_number = $2`,
