@@ -43,6 +43,10 @@ export const paths = {
   changeEmail: '/change-email/',
   calendar: '/calendar/',
   checkout: '/checkout/',
+  /** A signed-in reader's order after checkout (storefront spec §2: /orderSuccess/{paramId}). */
+  orderSuccess: (orderId: string) => `/orderSuccess/${encodeURIComponent(orderId)}/`,
+  /** After a guest's purchase or one split into several orders; `purchase` names it for the page. */
+  guestCheckoutSuccess: (purchaseId?: string) => `/checkout/success/guest/${purchaseId ? `?purchase=${encodeURIComponent(purchaseId)}` : ''}`,
   about: '/about/',
   supportCenter: '/support-center/',
   librarians: '/librarians/',

@@ -5,6 +5,7 @@ import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { ConfirmAccount } from '@/features/auth/components/confirm-account';
 import { LoginPrompt } from '@/features/auth/components/login-prompt';
 import { AGE_RATINGS } from '@/features/catalog/catalog-details';
+import { OrderHistory } from '@/features/checkout/components/order-history';
 import styles from './account.module.css';
 
 export default function AccountRoute() {
@@ -17,6 +18,7 @@ export default function AccountRoute() {
         onLogout={logout}
         ratingLabels={AGE_RATINGS}
         verificationPrompt={account.verified ? undefined : <ConfirmAccount account={account} />}
+        orders={<OrderHistory reader={account.userid} />}
       />
     );
   }

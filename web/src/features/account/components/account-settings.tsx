@@ -16,6 +16,8 @@ const SECTIONS = [
   { id: 'content', label: 'Content rating' },
 ] as const;
 
+const ORDERS_SECTION = { id: 'orders', label: 'Orders' } as const;
+
 interface AccountSettingsProps {
   account: Account;
   onLogout: () => void;
@@ -23,16 +25,19 @@ interface AccountSettingsProps {
   ratingLabels: RatingLabels;
   /** Shown above the settings for an account that is not verified yet. */
   verificationPrompt?: ReactNode;
+  /** The reader's orders (the checkout feature's list), as the last section. */
+  orders?: ReactNode;
 }
 
 /** /account for a logged-in reader: who they are, and the password, email and content-rating settings. */
-export function AccountSettings({ account, onLogout, ratingLabels, verificationPrompt }: AccountSettingsProps) {
+export function AccountSettings({ account, onLogout, ratingLabels, verificationPrompt, orders }: AccountSettingsProps) {
+  const sections = orders ? [...SECTIONS, ORDERS_SECTION] : SECTIONS;
   return (
     <Page title="Your account" documentTitle="Account" eyebrow="Account">
       <div className={styles.layout}>
         <nav className={styles.sideNav} aria-label="Account settings">
           <ul>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`}>{section.label}</a>
               </li>
@@ -100,6 +105,15 @@ export function AccountSettings({ account, onLogout, ratingLabels, verificationP
             <p className={styles.cardIntro}>Hide comics rated above the age you choose, everywhere in the store. M shows everything.</p>
             <MaxRatingForm current={account.settings?.maxshownratingkey ?? null} labels={ratingLabels} />
           </section>
+
+          {orders && (
+            <section id={ORDERS_SECTION.id} className={styles.card} aria-labelledby="orders-title">
+              <h2 id="orders-title" className={styles.cardTitle}>
+                Orders
+              </h2>
+              {orders}
+            </section>
+          )}
         </div>
       </div>
     </Page>

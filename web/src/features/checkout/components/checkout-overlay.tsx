@@ -1,0 +1,211 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, ButtonLink } from '@inkwell/ui-kit/button';
+import { CartIcon, CloseIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
+import { useShippingCountries } from '../api/get-shipping-countries';
+import type { Purchase } from '../types';
+import { CheckoutForm, type CheckoutLine } from './checkout-form';
+import { PaymentReturn } from './payment-return';
+import styles from './checkout.module.css';
+
+export interface CheckoutCart {
+  cartId: string | null;
+  lines: CheckoutLine[] | undefined;
+  /** Identifies the cart's contents. */
+  version: string;
+  status: 'loading' | 'error' | 'ready';
+  /** The cart is held by a purchase being paid (in this tab or another). */
+  locked: boolean;
+  retry: () => void;
+}
+
+interface CheckoutOverlayProps {
+  cart: CheckoutCart;
+  /** The provider sent the browser back here with this payment (spec §2: wallet and 3-D Secure redirects). */
+  returnedPayment: { paymentId: string; redirectStatus: string | null } | null;
+  onPaid: (purchase: Purchase) => void;
+  onClose: () => void;
+  /** Leaves the provider's answer behind, back to the plain checkout. */
+  onPaymentReturnDone: () => void;
+}
+
+/**
+ * /checkout's overlay over the main screen (storefront spec §2): a modal dialog that keeps focus
+ * inside and closes on Escape or its close button. An anonymous visitor is asked to log in first
+ * (the login overlay titled 'Log in or Sign up to continue') or to go on as a guest with an email;
+ * then come the addresses, rates, coupon, payment and Pay.
+ */
+export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaymentReturnDone }: CheckoutOverlayProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { status, account, openLogin } = useAuth();
+  const [guestEmail, setGuestEmail] = useState<string | null>(null);
+  const countries = useShippingCountries();
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+      root.style.overflow = overflow;
+    };
+  }, []);
+
+  // Spec §2 and §6: checkout asks an anonymous visitor to log in first, once per visit of /checkout.
+  const askedToLogIn = useRef(false);
+  useEffect(() => {
+    if (status !== LoginStatus.LoggedOut || guestEmail || returnedPayment || askedToLogIn.current) return;
+    askedToLogIn.current = true;
+    openLogin({ variant: 'checkout' });
+  }, [status, guestEmail, returnedPayment, openLogin]);
+
+  let body: ReactNode;
+  if (returnedPayment) {
+    body = <PaymentReturn paymentId={returnedPayment.paymentId} redirectStatus={returnedPayment.redirectStatus} onPaid={onPaid} onDone={onPaymentReturnDone} />;
+  } else if (status === LoginStatus.Unknown || status === LoginStatus.LoggingIn) {
+    body = <Loading label="Checking your login…" />;
+  } else if (status === LoginStatus.LoggedOut && !guestEmail) {
+    body = <GuestStep onLogin={() => openLogin({ variant: 'checkout' })} onGuest={setGuestEmail} />;
+  } else if (cart.status === 'error' || countries.isError) {
+    body = (
+      <div className={styles.state}>
+        <FormAlert tone="error">
+          <p>We couldn't load your cart and the countries we ship to. Please try again.</p>
+        </FormAlert>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            cart.retry();
+            void countries.refetch();
+          }}
+        >
+          <RefreshIcon size={16} />
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (cart.status === 'loading' || !countries.data || !cart.cartId || !cart.lines) {
+    body = <Loading label="Loading your cart…" />;
+  } else if (cart.lines.length === 0) {
+    body = (
+      <EmptyState
+        icon={<CartIcon />}
+        title="No items in cart"
+        headingLevel="h3"
+        actions={
+          <ButtonLink to={paths.browse} onClick={onClose}>
+            Browse comics
+          </ButtonLink>
+        }
+      >
+        <p>Add print or digital comics to your cart and check out here.</p>
+      </EmptyState>
+    );
+  } else {
+    const email = account?.email ?? guestEmail ?? '';
+    body = (
+      <>
+        {cart.locked && (
+          <FormAlert tone="info" title="A payment is under way">
+            <p>This cart is being paid for. If you left a payment page open, finish or close it; otherwise wait a moment.</p>
+          </FormAlert>
+        )}
+        {status === LoginStatus.LoggedOut && guestEmail && (
+          <p className={styles.guestNote}>
+            Checking out as a guest: <strong>{guestEmail}</strong>.{' '}
+            <button type="button" className={styles.textButton} onClick={() => setGuestEmail(null)}>
+              Change
+            </button>
+          </p>
+        )}
+        <CheckoutForm
+          key={cart.cartId}
+          cartId={cart.cartId}
+          cartVersion={cart.version}
+          lines={cart.lines}
+          countries={countries.data}
+          email={email}
+          guestEmail={status === LoginStatus.LoggedIn ? null : guestEmail}
+          onPaid={onPaid}
+        />
+      </>
+    );
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          Checkout
+        </h2>
+        <button type="button" className={styles.close} aria-label="Close checkout" onClick={onClose}>
+          <CloseIcon size={20} />
+        </button>
+      </div>
+      <div className={styles.body}>{body}</div>
+    </dialog>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div role="status" className={styles.loading}>
+      <span className="visually-hidden">{label}</span>
+      <Skeleton className={styles.loadingBlock} />
+      <Skeleton className={styles.loadingLine} />
+      <Skeleton className={styles.loadingLine} />
+    </div>
+  );
+}
+
+/** An anonymous visitor's choice: log in or sign up (the login overlay), or go on as a guest with an email for the receipt. */
+function GuestStep({ onLogin, onGuest }: { onLogin: () => void; onGuest: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (isValidEmail(email)) onGuest(normalizeEmail(email));
+  };
+  const problem = emailProblem(email) ?? (submitted && normalizeEmail(email) === '' ? 'Missing email' : undefined);
+  return (
+    <div className={styles.guest}>
+      <section className={styles.guestChoice} aria-labelledby="checkout-login">
+        <h3 id="checkout-login" className={styles.legend}>
+          Have a Reader account?
+        </h3>
+        <p className={styles.muted}>Log in and your digital comics go straight to My Comics, with your orders in your account.</p>
+        <Button size="lg" aria-haspopup="dialog" onClick={onLogin}>
+          Log in or sign up
+        </Button>
+      </section>
+      <form className={styles.guestChoice} onSubmit={submit} noValidate aria-labelledby="checkout-guest">
+        <h3 id="checkout-guest" className={styles.legend}>
+          Continue as guest
+        </h3>
+        <p className={styles.muted}>We send your receipt to this email. Sign up with it later and your purchases join your account.</p>
+        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" autoCapitalize="off" spellCheck={false} value={email} onChange={(event) => setEmail(event.target.value)} error={problem} />
+        <Button type="submit" variant="secondary" size="lg">
+          Continue as guest
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { AddressForm } from '../checkout-rules';
+import type { PaymentMethodName } from '../types';
+
+/** What the checkout form holds (react-hook-form's values). */
+export interface CheckoutValues {
+  billing: AddressForm;
+  shipping: AddressForm;
+  /** The cart has Print items, so a shipping address is asked for (spec §3: Shipping kind). */
+  needsShipping: boolean;
+  sameAsBilling: boolean;
+  paymentMethod: PaymentMethodName;
+  cardNumber: string;
+}

@@ -1,0 +1,81 @@
+import { Link } from 'react-router-dom';
+import { ORDER_STATUS_LABELS } from '@inkwell/contracts/order';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { formatAmount } from '../checkout-rules';
+import type { Order } from '../types';
+import styles from './orders.module.css';
+
+/** Spec §4's label of an order's status ('Payment TBC', 'Blocked', …). */
+export function statusLabel(order: Pick<Order, 'status' | 'statusLabel'>): string {
+  return order.statusLabel || ORDER_STATUS_LABELS[order.status];
+}
+
+/** Digital items can be read once their order is complete (a pre-order's on its release day). */
+const readable = (order: Order) => order.status === 'Completed';
+
+/**
+ * One order: its number, date and status label, its items (Digital ones with a way into the
+ * reader once owned), and its totals. `headingLevel` fits it under the page's headings.
+ */
+export function OrderCard({ order, headingLevel: Heading = 'h3', showRead = true }: { order: Order; headingLevel?: 'h2' | 'h3'; showRead?: boolean }) {
+  const currency = order.isoCurrency;
+  const details = order.priceDetails;
+  return (
+    <article className={styles.card} aria-labelledby={`order-${order.id}`}>
+      <header className={styles.cardHeader}>
+        <Heading id={`order-${order.id}`} className={styles.cardTitle}>
+          Order {order.accountingId}
+        </Heading>
+        <span className={`${styles.status} ${styles[order.status] ?? ''}`}>{statusLabel(order)}</span>
+      </header>
+      <p className={styles.meta}>
+        Placed {formatDate(order.orderDate)}
+        {order.scheduleDate && order.status === 'Scheduled' ? ` · unlocks on ${formatDate(order.scheduleDate)}` : ''}
+      </p>
+      <ul className={styles.items}>
+        {order.orderItems.map((item) => (
+          <li key={`${item.productId}-${item.variantId}`} className={styles.item}>
+            <span className={styles.itemName}>
+              {item.name}
+              <span className={styles.itemMeta}>
+                {item.distributionType}
+                {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+              </span>
+            </span>
+            <span className={styles.itemEnd}>
+              {formatMoney(item.price * item.quantity, item.currency)}
+              {showRead && item.distributionType === 'Digital' && readable(order) && (
+                <Link className={styles.read} to={paths.reader(item.productId)}>
+                  Read now<span className="visually-hidden">: {item.name}</span>
+                </Link>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        {details.couponSaveAmount > 0 && (
+          <div>
+            <dt>Coupon</dt>
+            <dd>−{formatAmount(details.couponSaveAmount, currency)}</dd>
+          </div>
+        )}
+        {order.shippingMethod && (
+          <div>
+            <dt>Shipping ({order.shippingMethod.mailService})</dt>
+            <dd>{formatAmount(details.shippingCost, currency)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatAmount(details.taxes, currency)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Total</dt>
+          <dd>{formatAmount(order.totalPrice, currency)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
