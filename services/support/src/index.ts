@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { createEmailSender, type ServiceDefinition } from '@inkwell/platform';
 import { accountEmails } from './consumers/account-emails';
 import { AccountLinks } from './consumers/account-links';
+import { orderEmails } from './consumers/order-emails';
 import { ACCOUNT_MAIL_EVENTS } from './domain/account-mails';
+import { ORDER_MAIL_EVENTS } from './domain/order-mails';
 import { EmailDispatcher } from './email/dispatcher';
 import { MailQueue } from './email/mail-queue';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { sentEmailRoutes } from './routes/sent-emails';
 import { syncAuthTemplates } from './store/templates';
 import { AUTH_TEMPLATE_CONTENT } from './templates/auth-templates';
+import { installOrderTemplates } from './templates/order-templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +33,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
     const logger = context.logger.child({ component: 'email' });
     // The templates are in place before the first account event can arrive.
     await syncAuthTemplates(context.db, AUTH_TEMPLATE_CONTENT);
+    await installOrderTemplates(context.db);
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());
@@ -39,7 +43,10 @@ export const supportService: ServiceDefinition<SupportParts> = {
         await sentEmailRoutes(app, context);
         await emailTemplateRoutes(app, context, queue);
       },
-      subscriptions: [{ group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) }],
+      subscriptions: [
+        { group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) },
+        { group: 'order-emails', types: ORDER_MAIL_EVENTS, effect: orderEmails({ publicUrl: context.config.publicUrl, queue, logger: context.logger }) },
+      ],
       async onStart() {
         dispatcher.start();
         context.logger.info({ driver: sender.driver }, 'email ready');

@@ -1,5 +1,6 @@
 import { AUTH_TEMPLATES, type AuthTemplateName } from '../domain/account-mails';
 import type { EmailContent } from '../domain/render';
+import { BRAND, SIGN_OFF_TEXT, buttonHtml, documentHtml, paragraph } from './layout';
 
 export interface AuthTemplate extends EmailContent {
   name: AuthTemplateName;
@@ -19,64 +20,18 @@ interface MailCopy {
   after: string[];
 }
 
-const BRAND = {
-  navy: '#151936',
-  yellow: '#ffc73a',
-  ink: '#1d2033',
-  muted: '#5b5f76',
-  paper: '#f5f3ee',
-  blue: '#2e63e6',
-  font: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-};
-
-const paragraph = (text: string, color = BRAND.ink) =>
-  `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${color};">${text}</p>`;
-
 /**
- * Email HTML: tables and inline styles, because that is what mail clients render reliably. The
- * link appears twice, as a button and written out, for clients that block or mangle buttons.
+ * The button carries the account link; the layout around it is the one every shipped mail shares.
  */
 function layoutHtml(copy: MailCopy): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${copy.heading}</title>
-</head>
-<body style="margin:0;padding:0;background:${BRAND.paper};font-family:${BRAND.font};">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.paper};">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:${BRAND.navy};padding:20px 32px;">
-<span style="display:inline-block;width:22px;height:22px;border-radius:6px;background:${BRAND.yellow};vertical-align:middle;"></span>
-<span style="font-size:22px;font-weight:800;color:#ffffff;vertical-align:middle;padding-left:8px;">Inkwell</span>
-</td></tr>
-<tr><td style="padding:32px 32px 8px;">
-<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${BRAND.navy};">${copy.heading}</h1>
-${copy.intro.map((text) => paragraph(text)).join('\n')}
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr>
-<td style="border-radius:8px;background:${BRAND.yellow};">
-<a href="{{link}}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:700;color:${BRAND.navy};text-decoration:none;border-radius:8px;">${copy.button}</a>
-</td></tr></table>
-${paragraph('If the button does not work, copy this link into your browser:', BRAND.muted)}
-<p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="{{link}}" style="color:${BRAND.blue};">{{link}}</a></p>
-${copy.after.map((text) => paragraph(text, BRAND.muted)).join('\n')}
-</td></tr>
-<tr><td style="padding:16px 32px 28px;border-top:1px solid #e6e4dd;font-size:13px;line-height:1.5;color:${BRAND.muted};">
-Happy reading,<br>The Inkwell team<br>
-<a href="{{storeUrl}}" style="color:${BRAND.blue};">{{storeUrl}}</a>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  return documentHtml(
+    copy.heading,
+    [...copy.intro.map((text) => paragraph(text)), buttonHtml(copy.button), ...copy.after.map((text) => paragraph(text, BRAND.muted))].join('\n'),
+  );
 }
 
 function layoutText(copy: MailCopy): string {
-  return [copy.heading, '', ...copy.intro.flatMap((text) => [text, '']), `${copy.button}:`, '{{link}}', '', ...copy.after.flatMap((text) => [text, '']), 'Happy reading,', 'The Inkwell team', '{{storeUrl}}', ''].join('\n');
+  return [copy.heading, '', ...copy.intro.flatMap((text) => [text, '']), `${copy.button}:`, '{{link}}', '', ...copy.after.flatMap((text) => [text, '']), ...SIGN_OFF_TEXT].join('\n');
 }
 
 const COPY: MailCopy[] = [
