@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, Outbox, ServiceDefinition } from '@inkwell/platform';
+import { EVENTS, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
 import { createPaymentProcessor, paymentWebhookRoute, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './payments';
 import { GrpcCartCheckout } from './peers/cart';
 import type { CheckoutDeps } from './purchases/checkout';
+import { attachGuestPurchases } from './purchases/guests';
 import { DEFAULT_SWEEPER, releaseDueOrders, startSweeper, sweepPurchases, type SweeperOptions } from './purchases/sweeper';
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 
@@ -63,6 +64,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
           await app.register(paymentWebhookRoute, { processor: payments, handle: (event) => handlePaymentEvent(checkout, event) });
           if (payments instanceof SimulatedPaymentProcessor) await app.register(simulatedProviderPages, { processor: payments });
         },
+        subscriptions: [{ group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) }],
         async onStart() {
           if (payments instanceof SimulatedPaymentProcessor) {
             payments.onEvent((event) => handlePaymentEvent(checkout, event));

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createEnvelope } from '@inkwell/platform';
 import { releaseDueOrders } from '../src';
+import { submitPurchase } from '../src/purchases/checkout';
 import { address, createItems, fillCart, startOrder, tokenFor, waitFor, type CatalogItems, type Json, type OrderHarness } from './support/harness';
 
 describe('checkout: purchase requests, paying once, orders (order service with cart, catalog and reader)', () => {
@@ -252,6 +254,103 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     await waitFor(async () => (await harness.owned(userId)).includes(items.preorder.productId), 'the pre-order on its day');
     const order = await harness.request('GET', `/api/order/${scheduled.id}`, { token });
     assert.equal(order.body.response.status, 'Completed');
+  });
+
+  it('a guest buys with an email; the purchase joins the account when that email signs up and is verified', async () => {
+    const cartId = await fillCart(harness, undefined, [items.digital]);
+    const purchase = (await quote(undefined, { cartId, email: 'Guest.Reader@example.com', billingAddress: address({ email: 'guest.reader@example.com' }), paymentMethod: 'Card' })).body.response;
+    assert.deepEqual([purchase.userId, purchase.email, purchase.guestId], [null, 'Guest.Reader@example.com', cartId]);
+    const paid = await pay(undefined, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' });
+    assert.equal(paid.body.response.state, 'Completed');
+    // Only its buyer (here: whoever holds the purchase id as a guest) sees it; an account does not own it yet.
+    const userId = 'verified-guest';
+    assert.deepEqual(await harness.owned(userId), []);
+    await harness.bus.publish(createEnvelope('account', { type: 'account.verified', key: userId, data: { userId, email: 'guest.reader@example.com' } }));
+    await waitFor(async () => (await harness.owned(userId)).includes(items.digital.productId), 'the guest purchase to join the account');
+    const orders = await harness.request('GET', '/api/order/', { token: await tokenFor(userId) });
+    assert.equal(orders.body.response.Count, 1);
+  });
+
+  it('a full refund at the processor cancels the order and takes the volume back', async () => {
+    const userId = 'buyer-refunded';
+    const token = await tokenFor(userId);
+    const cartId = await fillCart(harness, token, [items.digital]);
+    const purchase = (await quote(token, { cartId, billingAddress: address(), paymentMethod: 'Card' })).body.response;
+    const paid = (await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' })).body.response;
+    await waitFor(async () => (await harness.owned(userId)).includes(items.digital.productId), 'the grant');
+    const refund = await harness.order.exposed.payments.refund({ paymentId: paid.payment.paymentId, amount: paid.amountDue, idempotencyKey: randomUUID() });
+    assert.equal(refund.status, 'succeeded');
+    await waitFor(async () => !(await harness.owned(userId)).includes(items.digital.productId), 'the volume taken back');
+    const order = (await harness.request('GET', `/api/order/${paid.orders[0].id}`, { token })).body.response;
+    assert.equal(order.status, 'Cancelled');
+    assert.equal(order.orderRefund.amount, paid.orders[0].totalPrice);
+  });
+
+  it('a coupon with one use left, two buyers paying at once: one uses it; the other is refused before a charge or refunded in full', async () => {
+    const admin = await tokenFor('staff-coupons', ['admin']);
+    const created = await harness.cartRequest('POST', '/api/dashboard/coupons', { token: admin, body: { code: 'LASTONE', kind: 'Percent', value: 10, usageCap: 1 } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const buyers = ['coupon-first', 'coupon-second'];
+    const purchases: Json[] = [];
+    for (const userId of buyers) {
+      const token = await tokenFor(userId);
+      const quoted = await quote(token, { cartId: await fillCart(harness, token, [items.digital]), billingAddress: address(), couponCode: 'lastone', paymentMethod: 'Card' });
+      assert.equal(quoted.status, 200, JSON.stringify(quoted.body));
+      assert.equal(quoted.body.response.couponSaveAmount, 99.9);
+      purchases.push(quoted.body.response);
+    }
+    await Promise.all(buyers.map(async (userId, index) => pay(await tokenFor(userId), { purchaseId: purchases[index].id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' })));
+    const states = [];
+    for (const [index, userId] of buyers.entries()) {
+      const purchase = (await harness.request('GET', `/api/order/purchase/${purchases[index].id}`, { token: await tokenFor(userId) })).body.response;
+      const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>("SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1 AND status = 'succeeded'", [purchase.id]);
+      const charged = rows.reduce((sum, row) => sum + Number(row.amount) - Number(row.amount_refunded), 0);
+      states.push(purchase.state);
+      if (purchase.state === 'Completed') assert.equal(charged, purchase.amountDue);
+      else assert.equal(charged, 0, `${purchase.state}: nothing kept of a charge`);
+    }
+    assert.equal(states.filter((state) => state === 'Completed').length, 1, states.join(', '));
+    const { rows } = await harness.cart.context.db.query<{ times_used: number }>("SELECT times_used FROM coupons WHERE code = 'LASTONE'");
+    assert.equal(rows[0]!.times_used, 1);
+  });
+
+  it('compensates a paid purchase that cannot be completed (its coupon gone by then): refunded in full, orders Cancelled, nothing owned', async () => {
+    const admin = await tokenFor('staff-coupons', ['admin']);
+    assert.equal((await harness.cartRequest('POST', '/api/dashboard/coupons', { token: admin, body: { code: 'VANISHING', kind: 'Fixed', value: 100 } })).status, 200);
+    const userId = 'buyer-compensated';
+    const token = await tokenFor(userId);
+    const purchase = (await quote(token, { cartId: await fillCart(harness, token, [items.digital]), billingAddress: address(), couponCode: 'VANISHING', paymentMethod: 'Card' })).body.response;
+    // Staff disable the coupon just as the charge goes through, before any completion can redeem it
+    // (whichever completes it: this request, or the processor's payment event).
+    const real = harness.order.exposed.checkout;
+    const payments = real.payments;
+    const checkout = {
+      ...real,
+      payments: {
+        kind: payments.kind,
+        publicConfig: () => payments.publicConfig(),
+        retrievePayment: (paymentId: string) => payments.retrievePayment(paymentId),
+        refund: (input: Parameters<typeof payments.refund>[0]) => payments.refund(input),
+        parseWebhook: (body: string | Buffer, signature: string | undefined) => payments.parseWebhook(body, signature),
+        createPayment: async (input: Parameters<typeof payments.createPayment>[0]) => {
+          const result = await payments.createPayment(input);
+          await harness.cart.context.db.query("UPDATE coupons SET disabled_at = now() WHERE code = 'VANISHING'");
+          return result;
+        },
+      },
+    };
+    const answer = await submitPurchase(checkout, { userId, country: undefined }, randomUUID(), { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, '');
+    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.envelope.response!.state, 'Compensated');
+    assert.equal(answer.envelope.response!.orders[0]!.status, 'Cancelled');
+    const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1', [purchase.id]);
+    assert.equal(Number(rows[0]!.amount_refunded), Number(rows[0]!.amount), 'the charge refunded in full');
+    // The reader has both the grant of the moment it was paid and its refund, and owns nothing.
+    const orderId = answer.envelope.response!.orders[0]!.id;
+    const facts = async (table: string) => (await harness.reader.context.db.query(`SELECT 1 FROM ${table} WHERE order_id = $1`, [orderId])).rowCount ?? 0;
+    await waitFor(async () => (await facts('entitlement_purchases')) > 0 && (await facts('entitlement_refunds')) > 0, 'the grant and its refund at the reader');
+    assert.deepEqual(await harness.owned(userId), []);
+    assert.equal((await harness.cartRequest('GET', `/api/cart/${purchase.cartId}`, { token })).body.response.status, 'Closed');
   });
 
   it('refuses a webhook whose signature is missing or wrong', async () => {

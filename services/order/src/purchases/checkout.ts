@@ -5,6 +5,7 @@ import { nextOrderStatus, type Address, type ShippingRates } from '../domain';
 import type { CreatePaymentInput, PaymentProcessor, PaymentResult } from '../payments';
 import type { CartCheckout } from '../peers/cart';
 import {
+  accountingIdOf,
   findPurchase,
   insertPurchase,
   markCompletionStep,
@@ -273,6 +274,9 @@ const itemsOf = (order: OrderRecord): ItemData[] =>
     price: { cents: item.price, currency: item.currency },
   }));
 
+/** Where receipts go: a guest's email, else the billing address's. */
+export const receiptEmail = (purchase: Pick<PurchaseRecord, 'email' | 'billingAddress'>): string | undefined => purchase.email ?? (purchase.billingAddress.email.trim() || undefined);
+
 const totalOf = (order: OrderRecord) => ({ cents: Math.round(order.totalPrice), currency: order.currency });
 
 /**
@@ -306,27 +310,35 @@ async function placed(outbox: Outbox, tx: Transaction, purchase: PurchaseRecord,
       orderId: order.id,
       purchaseId: purchase.id,
       ...(purchase.userId ? { userId: purchase.userId } : {}),
+      ...withEmail(purchase),
       status,
       ...(order.scheduleDate ? { scheduleDate: order.scheduleDate.toISOString() } : {}),
+      accountingId: accountingIdOf(order),
       total: totalOf(order),
-      items: itemsOf(order),
+      items: order.items.map((item, index) => ({ ...itemsOf(order)[index]!, name: item.name })),
     },
   });
 }
 
 /** `order.completed`: the order is paid and released, its items are owned (the reader grants the Digital ones). */
-export async function completed(outbox: Outbox, tx: Transaction, purchase: Pick<PurchaseRecord, 'userId' | 'email'>, order: OrderRecord): Promise<void> {
+export async function completed(outbox: Outbox, tx: Transaction, purchase: Pick<PurchaseRecord, 'userId' | 'email' | 'billingAddress'>, order: OrderRecord, { preOrderReleased = false } = {}): Promise<void> {
   await outbox.add(tx, {
     type: EVENTS.orderCompleted.type,
     key: order.id,
     data: {
       orderId: order.id,
       ...(purchase.userId ? { userId: purchase.userId } : {}),
-      ...(purchase.email ? { email: purchase.email } : {}),
+      ...withEmail(purchase),
       total: totalOf(order),
       items: itemsOf(order),
+      ...(preOrderReleased ? { preOrderReleased } : {}),
     },
   });
+}
+
+function withEmail(purchase: Pick<PurchaseRecord, 'email' | 'billingAddress'>): { email?: string } {
+  const email = receiptEmail(purchase);
+  return email ? { email } : {};
 }
 
 /**
@@ -373,27 +385,39 @@ export async function compensate(deps: CheckoutDeps, purchase: PurchaseRecord, r
     const refund = await deps.payments.refund({ paymentId: purchase.paymentId, amount: purchase.amountDue, idempotencyKey: `compensate:${purchase.id}`, reason: 'requested_by_customer' });
     if (refund.status === 'failed') throw new Error(`refund of ${purchase.id} failed: ${refund.failure?.message ?? 'unknown'}`);
   }
+  await cancelRefunded(deps, purchase, reason, { compensated: true });
+  if (!purchase.cartClosed) await deps.cart.release(purchase.cartId, purchase.id).catch(() => undefined);
+}
+
+/**
+ * A purchase refunded in full (compensation, or a refund made at the processor): each order
+ * Cancelled with its refund recorded, `order.cancelled`, and `order.refunded` for what was already
+ * owned so the reader takes access back. Done once: a purchase whose orders are all Cancelled is left as it is.
+ */
+export async function cancelRefunded(deps: CheckoutDeps, purchase: PurchaseRecord, reason: string, { compensated }: { compensated: boolean }): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const locked = await findPurchase(tx, purchase.id, { lock: true });
     if (!locked || locked.state === 'Compensated') return;
-    for (const order of await ordersOfPurchase(tx, purchase.id, { lock: true })) {
-      const wasOwned = order.status === 'Completed' || order.status === 'PendingProcessing';
+    const orders = await ordersOfPurchase(tx, purchase.id, { lock: true });
+    if (orders.every((order) => order.status === 'Cancelled') && !compensated) return;
+    for (const order of orders) {
+      if (order.status === 'Cancelled') continue;
+      const wasOwned = order.status === 'Completed' || order.status === 'PendingProcessing' || order.status === 'Processing';
       const next = nextOrderStatus(order.status, { type: 'refunded', full: true });
       const status = next.ok ? next.status : 'Cancelled';
       const refund = { refundReason: reason, orderRefundItems: order.items.map((item) => ({ productId: item.productId, variantId: item.variantId, amount: item.price * item.quantity })), shippingAmount: order.shippingCost, amount: order.totalPrice, refundedAt: deps.now().toISOString() };
       await tx.query(`UPDATE orders SET status = $2, refund = $3, updated_at = now() WHERE id = $1`, [order.id, status, JSON.stringify(refund)]);
-      await deps.outbox.add(tx, { type: EVENTS.orderCancelled.type, key: order.id, data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), reason } });
+      await deps.outbox.add(tx, { type: EVENTS.orderCancelled.type, key: order.id, data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), reason } });
       if (wasOwned) {
         await deps.outbox.add(tx, {
           type: EVENTS.orderRefunded.type,
           key: order.id,
-          data: { orderId: order.id, ...(purchase.userId ? { userId: purchase.userId } : {}), amount: totalOf(order), productIds: order.items.map((item) => String(item.productId)) },
+          data: { orderId: order.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), amount: totalOf(order), productIds: order.items.map((item) => String(item.productId)) },
         });
       }
     }
-    await tx.query(`UPDATE purchases SET state = 'Compensated', last_error = $2, updated_at = now() WHERE id = $1`, [purchase.id, reason]);
+    if (compensated) await tx.query(`UPDATE purchases SET state = 'Compensated', last_error = $2, updated_at = now() WHERE id = $1`, [purchase.id, reason]);
   });
-  if (!purchase.cartClosed) await deps.cart.release(purchase.cartId, purchase.id).catch(() => undefined);
 }
 
 /**

@@ -47,7 +47,7 @@ export async function releaseDueOrders(deps: CheckoutDeps, batchSize: number): P
         const next = nextOrderStatus(order.status, { type: 'released', hasPrint: order.hasPrint });
         if (!next.ok) continue;
         await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed' });
-        await completed(deps.outbox, tx, purchase, order);
+        await completed(deps.outbox, tx, purchase, order, { preOrderReleased: true });
       }
     });
   }

@@ -26,7 +26,8 @@ import {
   UnknownVerificationError,
   type AddressVerifier,
 } from '../domain';
-import { purchaseFor, reconcile, reportFailure, requestPurchase, softConfirm, submitPurchase, viewPurchase, type Buyer, type CheckoutDeps } from '../purchases/checkout';
+import { cancelRefunded, purchaseFor, reconcile, reportFailure, requestPurchase, softConfirm, submitPurchase, viewPurchase, type Buyer, type CheckoutDeps } from '../purchases/checkout';
+import type { PaymentEvent } from '../payments';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
 
 export interface CheckoutRouteDeps {
@@ -245,8 +246,22 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
   });
 }
 
-/** A processor event about a payment: the purchase it belongs to is reconciled with the processor. */
-export async function handlePaymentEvent(checkout: CheckoutDeps, event: { paymentId: string; purchaseId?: string }): Promise<void> {
-  const purchase = (await findPurchaseByPayment(checkout.db, event.paymentId)) ?? (event.purchaseId ? await findPurchase(checkout.db, event.purchaseId).catch(() => undefined) : undefined);
-  if (purchase) await reconcile(checkout, purchase.id);
+/**
+ * A processor event about a payment. Succeeded or failed: the purchase it belongs to is reconciled
+ * with the processor (whichever comes first, this or the browser). Refunded in full at the
+ * processor: the orders are cancelled and access taken back; a part refund is only logged here
+ * (which items it covers is staff's to say).
+ */
+export async function handlePaymentEvent(checkout: CheckoutDeps, event: PaymentEvent): Promise<void> {
+  const byPayment = await findPurchaseByPayment(checkout.db, event.paymentId);
+  const purchase = byPayment ?? (event.purchaseId && UUID.test(event.purchaseId) ? await findPurchase(checkout.db, event.purchaseId) : undefined);
+  if (!purchase) return;
+  if (event.type !== 'payment.refunded') {
+    await reconcile(checkout, purchase.id);
+    return;
+  }
+  if ((event.amountRefunded ?? 0) >= purchase.amountDue) await cancelRefunded(checkout, purchase, 'Refunded at the payment processor', { compensated: false });
+  else checkout.logger.info({ purchaseId: purchase.id, amountRefunded: event.amountRefunded }, 'part of a payment was refunded at the processor');
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

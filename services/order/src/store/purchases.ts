@@ -337,6 +337,9 @@ export async function releasedOrders(db: Queryable, now: Date, limit: number): P
   return rows.map((row) => row.purchase_id);
 }
 
+/** The order's short number for receipts and support: INK-001234. */
+export const accountingIdOf = (order: Pick<OrderRecord, 'accountingId'>): string => `INK-${String(order.accountingId).padStart(6, '0')}`;
+
 export function orderView(order: OrderRecord, purchase: Pick<PurchaseRecord, 'shippingRates' | 'shippingMethod' | 'shippingAddress'>): Order {
   return {
     id: order.id,
@@ -360,7 +363,7 @@ export function orderView(order: OrderRecord, purchase: Pick<PurchaseRecord, 'sh
     userId: order.userId,
     orderDate: order.orderDate.toISOString(),
     scheduleDate: order.scheduleDate ? order.scheduleDate.toISOString() : null,
-    accountingId: `INK-${String(order.accountingId).padStart(6, '0')}`,
+    accountingId: accountingIdOf(order),
     orderRefund: order.refund,
     couponSaveAmount: order.couponSaveAmount,
   };
