@@ -69,14 +69,15 @@ describe('the reader document with its first page', () => {
       assert.ok(html.endsWith('<div id="root"></div></body></html>'), 'the app follows as built');
 
       // The head asks for the page's image first (the same rendition the picture picks), then the
-      // style sheet, then the app's modules; the entry is preloaded, to be run by the document's script.
+      // style sheet, then the app's modules at low priority; the entry is preloaded, to be run by the
+      // document's script.
       const head = html.slice(0, html.indexOf('<body>'));
       const preload = /^<!doctype html><html lang="en"><head><meta charset="UTF-8" \/><meta name="viewport"[^>]*>(<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">)<link rel="stylesheet" crossorigin href="\/assets\/index.css">\s*<link rel="icon"/.exec(head);
       assert.ok(preload, `${address}: the head does not start with the image's preload and the style sheet:\n${head}`);
       assert.equal(preload[2], image[1], 'the preload names the picture’s WebP renditions');
       assert.equal(preload[3], image[2], 'at the size the picture is drawn');
       assert.equal(html.match(/rel="stylesheet"/g)?.length, 1);
-      assert.ok(head.endsWith('<title>Inkwell</title><link rel="modulepreload" crossorigin href="/assets/index.js" id="inkwell-app-entry"><link rel="modulepreload" crossorigin href="/assets/chunk.js"></head>'), head);
+      assert.ok(head.endsWith('<title>Inkwell</title><link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/index.js" id="inkwell-app-entry"><link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/chunk.js"></head>'), head);
       assert.ok(!html.includes('<script type="module"'), 'the app starts from the document’s script, once the page is shown');
 
       const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);

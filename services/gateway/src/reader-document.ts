@@ -117,16 +117,22 @@ const STYLE_SHEET = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>\s*/gi;
 /** A module script by address (Vite's entry: `<script type="module" crossorigin src=…></script>`). */
 const MODULE_SCRIPT = /<script\b(?=[^>]*\btype=["']?module["']?[\s>])(?=[^>]*\bsrc=["']([^"']+)["'])([^>]*)><\/script>/gi;
 
+/** A module preload link's start (Vite preloads the entry's imports: `<link rel="modulepreload" crossorigin href=…>`). */
+const MODULE_PRELOAD = /<link\b(?=[^>]*\brel=["']?modulepreload["']?[\s>])/gi;
+
 /**
- * The app's entry script as a module preload the document's script runs: fetched and compiled
- * now, run once the drawn page is shown. Left as it is unless the head has exactly one.
+ * The app's code made to follow the page: the entry script becomes a module preload that the
+ * document's script runs once the page is shown, and every module preload is asked for at low
+ * priority, after the page's image. The app cannot start before the page is shown; loading its
+ * code beside the image only slows the image down (bandwidth, and the browser's and the server's
+ * time). Left as it is unless the head has exactly one entry script.
  */
-function deferAppEntry(head: string): string {
+function appCodeAfterPage(head: string): string {
   const entries = [...head.matchAll(MODULE_SCRIPT)];
   if (entries.length !== 1) return head;
   const [tag, src, attributes] = entries[0]!;
   const crossOrigin = /\bcrossorigin\b/i.test(attributes!) ? ' crossorigin' : '';
-  return head.replace(tag, `<link rel="modulepreload"${crossOrigin} href="${src}" id="${APP_ENTRY_ID}">`);
+  return head.replace(tag, `<link rel="modulepreload"${crossOrigin} href="${src}" id="${APP_ENTRY_ID}">`).replace(MODULE_PRELOAD, '$& fetchpriority="low"');
 }
 
 /**
@@ -134,7 +140,7 @@ function deferAppEntry(head: string): string {
  * preload at the top of the head), the page drawn right after `<body>`, then the page list as JSON
  * for the app and the document's script, which starts the app once the page is shown.
  *
- * The head's style sheets are asked for right after the image, before the app's scripts: a browser
+ * The head's style sheets are asked for right after the image, before the app's code: a browser
  * opens a few connections to a host at once, and a style sheet that waits behind the scripts for
  * one holds back the page's paint as long.
  */
@@ -144,7 +150,7 @@ export function readerDocument(indexHtml: string, idOrUrl: string, comic: ComicP
   const body = /<body[^>]*>/i.exec(indexHtml);
   if (!body) return indexHtml;
   const styleSheets = indexHtml.slice(0, body.index).match(STYLE_SHEET) ?? [];
-  const head = deferAppEntry(indexHtml.slice(0, body.index).replace(STYLE_SHEET, ''));
+  const head = appCodeAfterPage(indexHtml.slice(0, body.index).replace(STYLE_SHEET, ''));
   // After the head's meta elements (the character set, and the viewport the sizes are measured in), before anything it fetches.
   const fetched = /<(?:script|link|style)\b/i.exec(head);
   const closed = head.search(/<\/head>/i);
