@@ -153,9 +153,9 @@ describe('payment flow states (spec §4, §8)', () => {
     expect(paymentProblem(new ApiError(400, 'InvalidRequestError', 'Payment method not implemented'))).toMatchObject({ state: PaymentFlow.InvalidRequestError, retrySameKey: false });
   });
 
-  it('prices again when the cart or total changed, not while the purchase is being paid', () => {
+  it('prices again after a conflict (cart or total changed, or a payment under way)', () => {
     expect(paymentProblem(new ApiError(409, 'Conflict', 'The total of your purchase changed. Check it and pay again.'))).toMatchObject({ state: PaymentFlow.IdempotencyError, requote: true });
-    expect(paymentProblem(new ApiError(409, 'Conflict', 'This purchase is being paid. Wait a moment and check your orders.'))).toMatchObject({ requote: false });
+    expect(paymentProblem(new ApiError(409, 'Conflict', 'This purchase is being paid. Wait a moment and check your orders.'))).toMatchObject({ state: PaymentFlow.IdempotencyError });
     expect(paymentProblem(new ApiError(409, 'IdempotencyError', 'used'))).toMatchObject({ state: PaymentFlow.IdempotencyError });
   });
 

@@ -5,10 +5,15 @@
  * these spare a round trip and put each message at its field.
  */
 import { ApiError, CLIENT_STATUS } from '@inkwell/ui-kit/api-client';
-import { ORDER_MESSAGES } from '@inkwell/contracts/order';
 import { CREDENTIAL_MESSAGES, isValidEmail } from '@/lib/credentials';
 import { formatMoney } from '@/lib/format';
 import type { AddressInput, PaymentMethodName, Purchase } from './types';
+
+/**
+ * Spec §8: what an unknown failure shows. Written here rather than imported from the order
+ * contract, whose module brings its schema code into every page that shows an order.
+ */
+export const PURCHASE_FAILED = 'Purchase Failed';
 
 /** An address as the form holds it: every field a string. */
 export interface AddressForm {
@@ -174,7 +179,7 @@ export interface PaymentProblem {
  */
 export function paymentProblem(error: unknown): PaymentProblem {
   const problem = (state: PaymentFlow, message: string, extra: Partial<PaymentProblem> = {}): PaymentProblem => ({ state, message, retrySameKey: false, requote: false, ...extra });
-  if (!(error instanceof ApiError)) return problem(PaymentFlow.InternalError, ORDER_MESSAGES.purchaseFailed);
+  if (!(error instanceof ApiError)) return problem(PaymentFlow.InternalError, PURCHASE_FAILED);
   if (error.type === CLIENT_STATUS.networkError) return problem(PaymentFlow.ApiError, error.message, { retrySameKey: true });
   switch (error.type) {
     case 'CardError':
@@ -186,13 +191,13 @@ export function paymentProblem(error: unknown): PaymentProblem {
     case 'IdempotencyError':
       return problem(PaymentFlow.IdempotencyError, error.message);
     case 'Conflict':
-      // The cart or the total changed while paying, or the purchase is already being paid.
-      return problem(PaymentFlow.IdempotencyError, error.message, { requote: error.message !== ORDER_MESSAGES.inProgress });
+      // The cart or the total changed while paying, or the purchase is being paid: priced again, it shows as it is now.
+      return problem(PaymentFlow.IdempotencyError, error.message, { requote: true });
     case 'ApiError':
       // 502: the provider could not be reached; the service checks the payment itself.
       return problem(PaymentFlow.ApiError, error.message, { retrySameKey: true });
     default:
-      return problem(PaymentFlow.ApiError, error.httpStatus >= 500 ? ORDER_MESSAGES.purchaseFailed : error.message || ORDER_MESSAGES.purchaseFailed);
+      return problem(PaymentFlow.ApiError, error.httpStatus >= 500 ? PURCHASE_FAILED : error.message || PURCHASE_FAILED);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, buildApiUrl, CLIENT_STATUS, renewAccessToken, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
 import { getAccessToken } from '@inkwell/ui-kit/storage';
-import { ORDER_MESSAGES } from '@inkwell/contracts/order';
+import { PURCHASE_FAILED } from '../checkout-rules';
 import type { Purchase, PurchaseSubmit } from '../types';
 
 const NETWORK_MESSAGE = "We couldn't reach Inkwell, so we don't know yet whether you paid. Press Pay again: you will not be charged twice.";
@@ -33,7 +33,7 @@ export async function submitPurchase(body: PurchaseSubmit, idempotencyKey: strin
   }
   const envelope = (await response.json().catch(() => null)) as { status?: EnvelopeStatus; response?: unknown } | null;
   const status = envelope?.status;
-  if (!status || typeof status.type !== 'string') throw new ApiError(response.status, CLIENT_STATUS.invalidResponse, ORDER_MESSAGES.purchaseFailed);
-  if (!response.ok || status.type !== 'Success') throw new ApiError(response.status, status.type, status.message || ORDER_MESSAGES.purchaseFailed, status);
+  if (!status || typeof status.type !== 'string') throw new ApiError(response.status, CLIENT_STATUS.invalidResponse, PURCHASE_FAILED);
+  if (!response.ok || status.type !== 'Success') throw new ApiError(response.status, status.type, status.message || PURCHASE_FAILED, status);
   return envelope.response as Purchase;
 }

@@ -21,6 +21,7 @@ import {
   PAYMENT_METHOD_LABELS,
   paymentProblem,
   PaymentFlow,
+  PURCHASE_FAILED,
   ratesKey,
   taxKey,
   toAddressInput,
@@ -245,7 +246,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
         }
       }
     }
-    const message = result.payment?.failure?.message ?? 'Purchase Failed';
+    const message = result.payment?.failure?.message ?? PURCHASE_FAILED;
     failed({ state: result.payment?.failure?.kind === 'CardError' ? PaymentFlow.CardError : PaymentFlow.ApiError, message, retrySameKey: false, requote: false }, result.id);
   };
 
@@ -502,7 +503,7 @@ function PaymentStatus({ flow }: { flow: FlowState }) {
   const message = flow.problem?.message;
   if (message) {
     return (
-      <FormAlert tone="error" title={flow.state === PaymentFlow.CardError ? 'Your payment did not go through' : 'Purchase Failed'}>
+      <FormAlert tone="error" title={flow.state === PaymentFlow.CardError ? 'Your payment did not go through' : PURCHASE_FAILED}>
         <p>{message}</p>
       </FormAlert>
     );

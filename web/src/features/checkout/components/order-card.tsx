@@ -1,22 +1,21 @@
 import { Link } from 'react-router-dom';
-import { ORDER_STATUS_LABELS } from '@inkwell/contracts/order';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { formatAmount } from '../checkout-rules';
 import type { Order } from '../types';
 import styles from './orders.module.css';
 
-/** Spec §4's label of an order's status ('Payment TBC', 'Blocked', …). */
-export function statusLabel(order: Pick<Order, 'status' | 'statusLabel'>): string {
-  return order.statusLabel || ORDER_STATUS_LABELS[order.status];
-}
-
-/** Digital items can be read once their order is complete (a pre-order's on its release day). */
-const readable = (order: Order) => order.status === 'Completed';
 
 /**
- * One order: its number, date and status label, its items (Digital ones with a way into the
- * reader once owned), and its totals. `headingLevel` fits it under the page's headings.
+ * Digital items are owned once their order is paid and released (a pre-order's on its release
+ * day): an order still sending its Print items already gave its Digital ones.
+ */
+const READABLE: ReadonlySet<Order['status']> = new Set(['PendingProcessing', 'Processing', 'Completed']);
+const readable = (order: Order) => READABLE.has(order.status);
+
+/**
+ * One order: its number, date and status label (spec §4's 'Payment TBC', 'Blocked', … as the order
+ * service gives it), its items (Digital ones with a way into the reader once owned), and its totals. `headingLevel` fits it under the page's headings.
  */
 export function OrderCard({ order, headingLevel: Heading = 'h3', showRead = true }: { order: Order; headingLevel?: 'h2' | 'h3'; showRead?: boolean }) {
   const currency = order.isoCurrency;
@@ -27,7 +26,7 @@ export function OrderCard({ order, headingLevel: Heading = 'h3', showRead = true
         <Heading id={`order-${order.id}`} className={styles.cardTitle}>
           Order {order.accountingId}
         </Heading>
-        <span className={`${styles.status} ${styles[order.status] ?? ''}`}>{statusLabel(order)}</span>
+        <span className={`${styles.status} ${styles[order.status] ?? ''}`}>{order.statusLabel}</span>
       </header>
       <p className={styles.meta}>
         Placed {formatDate(order.orderDate)}
@@ -46,8 +45,8 @@ export function OrderCard({ order, headingLevel: Heading = 'h3', showRead = true
             <span className={styles.itemEnd}>
               {formatMoney(item.price * item.quantity, item.currency)}
               {showRead && item.distributionType === 'Digital' && readable(order) && (
-                <Link className={styles.read} to={paths.reader(item.productId)}>
-                  Read now<span className="visually-hidden">: {item.name}</span>
+                <Link className={styles.read} to={paths.reader(item.productId)} aria-label={`Read now: ${item.name}`}>
+                  Read now
                 </Link>
               )}
             </span>

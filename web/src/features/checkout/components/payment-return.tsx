@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@inkwell/ui-kit/button';
-import { ORDER_MESSAGES } from '@inkwell/contracts/order';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getPurchaseFromPaymentIntent } from '../api/get-purchase';
-import { isPaid } from '../checkout-rules';
+import { isPaid, PURCHASE_FAILED } from '../checkout-rules';
 import type { Purchase } from '../types';
 import styles from './checkout.module.css';
 
@@ -36,7 +35,7 @@ export function PaymentReturn({ paymentId, redirectStatus, onPaid, onDone }: { p
   if (purchase.isError) {
     return (
       <div className={styles.state}>
-        <FormAlert tone="error" title={ORDER_MESSAGES.purchaseFailed}>
+        <FormAlert tone="error" title={PURCHASE_FAILED}>
           <p>{purchase.error.message}</p>
         </FormAlert>
         <Button variant="secondary" onClick={onDone}>
@@ -53,7 +52,7 @@ export function PaymentReturn({ paymentId, redirectStatus, onPaid, onDone }: { p
       </div>
     );
   }
-  const message = data.payment?.failure?.message ?? (data.state === 'RequiresAction' ? 'The payment was not confirmed.' : ORDER_MESSAGES.purchaseFailed);
+  const message = data.payment?.failure?.message ?? (data.state === 'RequiresAction' ? 'The payment was not confirmed.' : PURCHASE_FAILED);
   return (
     <div className={styles.state}>
       <FormAlert tone="error" title="Your payment did not go through">

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipBecause } from '@inkwell/platform/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { pageSvg, renderDemoArt } from '@inkwell/demo';
+import { createProduct, createSeries } from '../../services/catalog/test/factories';
+import { expectNoSeriousViolations } from '../support/axe';
+import { waitForMail } from '../support/mailbox';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import type { TestStack } from '../support/stack';
+
+// Answers are read field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+interface Reader {
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The simulated processor's test cards (the order service's payments/test-cards.ts). */
+const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', extraStep: '4000 0025 0000 3155' } as const;
+
+/** A complete US address the embedded verifier knows (Beverly Hills, CA 90210). */
+const HOME = { firstName: 'Ada', surName: 'Lovelace', address: '1 Main Street', city: 'Beverly Hills', zip: '90210', state: 'CA', phone: '+1 310 555 0100' };
+
+describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let shots: string;
+  const items = { volume: { productId: 0, variantId: 0 }, volume2: { productId: 0, variantId: 0 }, boxSet: { productId: 0, variantId: 0 } };
+
+  const call = async (method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> => {
+    const response = await fetch(stack.url + url, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  /** A verified Reader account, signed up and verified the way a reader does it. */
+  async function verifiedReader(name: string): Promise<Reader> {
+    const email = `checkout-${name}-${process.pid}@example.com`;
+    const password = `a long checkout password ${name}`;
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    assert.equal((await call('POST', '/api/account/signupCustomerV2', { email: base64(email), password: base64(password) })).status, 200);
+    const mail = await waitForMail(stack, { to: email, subject: /verif|confirm/i });
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
+    assert.ok(link, 'the verification mail carries its link');
+    assert.equal((await call('POST', '/api/account/verifyEmail', { Token: link.searchParams.get('token') })).status, 200);
+    const login = await call('POST', '/api/account/token', { UserName: email, Password: password });
+    assert.equal(login.status, 200);
+    return { email, password, accessToken: login.body.response.access_token, refreshToken: login.body.response.refresh_token };
+  }
+
+  /** A new cart with these items, filled as the storefront fills it; its id is what the page keeps under browserId. */
+  async function cartWith(token: string | undefined, ...wanted: Array<{ productId: number; variantId: number }>): Promise<string> {
+    const cartId = randomUUID();
+    for (const item of wanted) {
+      const added = await call('PATCH', `/api/cart/${cartId}`, { productId: item.productId, VariantId: item.variantId, Amount: 1 }, token);
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+    }
+    return cartId;
+  }
+
+  beforeAll(async () => {
+    stack = await startBrowserStack();
+    const catalog = stack.service('catalog').context;
+    const series = await createSeries(catalog.db, { title: 'Lantern Sea', readableUrl: 'lantern-sea', genres: ['Drama'], description: 'Boats that carry light across a dark sea.' });
+    const volume = await createProduct(catalog.db, { name: 'Lantern Sea, Vol. 1', readableUrl: 'lantern-sea-volume-1', seriesId: series, volumeNumber: 1, variants: [{ type: 'Digital', priceCents: 999 }] });
+    const volume2 = await createProduct(catalog.db, { name: 'Lantern Sea, Vol. 2', readableUrl: 'lantern-sea-volume-2', seriesId: series, volumeNumber: 2, variants: [{ type: 'Digital', priceCents: 899 }] });
+    const boxSet = await createProduct(catalog.db, {
+      name: 'Lantern Sea Box Set',
+      readableUrl: 'lantern-sea-box-set',
+      seriesId: series,
+      type: 'Book',
+      variants: [{ type: 'Print', priceType: 'Print', priceCents: 4999, cartLimit: 5, stock: { weight: 3.2, height: 7.6, width: 5.5, length: 4.1 } }],
+    });
+    const { rows } = await catalog.db.query<{ id: string; product_id: string }>('SELECT id, product_id FROM variants WHERE product_id = ANY($1::bigint[])', [[volume, volume2, boxSet]]);
+    const variantOf = (productId: number) => Number(rows.find((row) => Number(row.product_id) === productId)!.id);
+    items.volume = { productId: volume, variantId: variantOf(volume) };
+    items.volume2 = { productId: volume2, variantId: variantOf(volume2) };
+    items.boxSet = { productId: boxSet, variantId: variantOf(boxSet) };
+    await renderDemoArt(catalog);
+    await stack.eventsDelivered();
+    const pages = stack.service('reader').exposed.pages;
+    for (const id of [volume, volume2]) {
+      await pages.ingest(String(id), Array.from({ length: 4 }, (_, index) => Buffer.from(pageSvg({ seriesTitle: 'Lantern Sea', pageNumber: index + 1, pageCount: 4, seed: id, rightToLeft: false, width: 800, height: 1200 }))));
+    }
+    browser = await launchChromium();
+    shots = await screenshotDir('checkout');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /**
+   * A page whose cart is `cartId`, signed in as `reader` when given. The order service builds the
+   * provider's return address on its PUBLIC_URL (http://localhost:8080 unless set), which a test
+   * stack on random ports cannot know ahead: the browser is sent on from there to this stack.
+   */
+  async function open(viewport: Viewport, cartId: string, reader?: Reader) {
+    const tokens = reader ? `localStorage.setItem('accessToken', ${JSON.stringify(reader.accessToken)}); localStorage.setItem('refreshToken', ${JSON.stringify(reader.refreshToken)});` : '';
+    const opened = await openPage(browser, viewport, { setup: `localStorage.setItem('browserId', ${JSON.stringify(cartId)});${tokens}`, deviceScaleFactor: viewport === PHONE ? 2 : 1 });
+    await opened.page.route('http://localhost:8080/**', (route) => {
+      const url = new URL(route.request().url());
+      return route.fulfill({ status: 302, headers: { location: `${stack.url}${url.pathname}${url.search}` } });
+    });
+    return opened;
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+  const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Checkout', exact: true });
+
+  async function fillAddress(scope: Locator, address: typeof HOME & { country?: string }) {
+    if (address.country) await scope.getByLabel('Country').selectOption(address.country);
+    await scope.getByLabel('First name').fill(address.firstName);
+    await scope.getByLabel('Surname').fill(address.surName);
+    await scope.getByLabel('Address', { exact: true }).fill(address.address);
+    await scope.getByLabel('City').fill(address.city);
+    await scope.getByLabel('ZIP / postal code').fill(address.zip);
+    await scope.getByLabel(/^(State|Province)$/).selectOption(address.state);
+    await scope.getByLabel('Phone number').fill(address.phone);
+  }
+
+  const billing = (dialog: Locator) => dialog.getByRole('group', { name: 'Billing address' });
+  const payButton = (dialog: Locator) => dialog.getByRole('button', { name: /^Pay \$/ });
+
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`a reader buys a Digital volume and a Print box set with the simulated card, reads the volume and finds it in My Comics, on a ${name}`, async () => {
+      const reader = await verifiedReader(name);
+      const cartId = await cartWith(reader.accessToken, items.volume, items.boxSet);
+      const { page, errors } = await open(viewport, cartId, reader);
+      await page.goto(`${stack.url}/`);
+
+      // The cart popup's Checkout opens the overlay over the main screen.
+      await page.getByRole('banner').getByRole('button', { name: 'Cart, 2 items', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Cart Order' }).getByRole('button', { name: 'Checkout', exact: true }).click();
+      await page.waitForURL(`${stack.url}/checkout/`);
+      const dialog = checkoutDialog(page);
+      await billing(dialog).waitFor();
+      await dialog.getByText('Lantern Sea Box Set').waitFor();
+      await dialog.getByText('Fill in your billing and shipping addresses to see the total.').waitFor();
+      assert.equal(await billing(dialog).getByLabel('Email').inputValue(), reader.email, 'the email is the account’s');
+      assert.equal(await billing(dialog).getByLabel('Country').inputValue(), 'US');
+      const countries = await billing(dialog).getByLabel('Country').locator('option').allTextContents();
+      assert.deepEqual(countries.slice(1, 3), ['United States of America', 'Canada'], 'US first, then CA (spec §9)');
+      await shot(page, `${name}-checkout-empty-form`);
+      await expectNoSeriousViolations(page, `checkout form on a ${name}`);
+
+      // Leaving a field blank says so in the spec's words, at the field.
+      await billing(dialog).getByLabel('First name').focus();
+      await billing(dialog).getByLabel('Surname').focus();
+      await billing(dialog).getByLabel('Address', { exact: true }).focus();
+      await billing(dialog).getByText('Missing first name', { exact: true }).waitFor();
+      await billing(dialog).getByText('Missing surname', { exact: true }).waitFor();
+      assert.equal(await billing(dialog).getByLabel('First name').getAttribute('aria-invalid'), 'true');
+      await shot(page, `${name}-checkout-missing-fields`);
+      await expectNoSeriousViolations(page, `checkout with missing fields on a ${name}`);
+
+      // Complete: rates and totals come (shipping same as billing by default).
+      const priced = page.waitForResponse((response) => response.url().includes('/api/purchase-request') && response.status() === 200);
+      await fillAddress(billing(dialog), HOME);
+      const quote = (await (await priced).json()).response;
+      assert.ok(quote.shippingRates.length > 0, 'rates for the box set');
+      await dialog.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().waitFor();
+      assert.equal(await billing(dialog).getByText('Missing first name').count(), 0, 'the messages go once the fields are filled');
+      await payButton(dialog).waitFor();
+      await dialog.getByText('Total', { exact: true }).waitFor();
+
+      // Another rate prices the purchase again; a name change does not (spec §5).
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/purchase-request')) requests.push(request.postData() ?? '');
+      });
+      const rates = dialog.getByRole('group', { name: 'Shipping method' }).getByRole('radio');
+      if ((await rates.count()) > 1) {
+        const repriced = page.waitForResponse((response) => response.url().includes('/api/purchase-request'));
+        await rates.nth(1).check();
+        const answer = (await (await repriced).json()).response;
+        assert.equal(answer.shippingMethod.mailClass, quote.shippingRates[1].mailClass);
+      }
+      const before = requests.length;
+      await billing(dialog).getByLabel('First name').fill('Augusta Ada');
+      await page.waitForTimeout(800);
+      assert.equal(requests.length, before, 'a name is not a reason to ask for rates again');
+      await shot(page, `${name}-checkout-priced`);
+      await expectNoSeriousViolations(page, `priced checkout on a ${name}`);
+
+      // Pay with the card that succeeds: the order's page, then the reader.
+      await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+      await payButton(dialog).click();
+      await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
+      await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+      await page.getByText(/^Order INK-\d+$/).waitFor();
+      await page.getByText('Lantern Sea Box Set').waitFor();
+      await shot(page, `${name}-order-success`);
+      await expectNoSeriousViolations(page, `order success on a ${name}`);
+      // The cart closed: the navbar shows a new, empty one.
+      await page.getByRole('banner').getByRole('button', { name: 'Cart, 0 items', exact: true }).waitFor();
+      assert.notEqual(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('browserId')), cartId);
+
+      await stack.eventsDelivered();
+      await page.getByRole('link', { name: 'Read now: Lantern Sea, Vol. 1' }).click();
+      await page.waitForURL(`${stack.url}/reader/${items.volume.productId}/`);
+      await page.getByRole('img', { name: 'Page 1' }).waitFor();
+      await shot(page, `${name}-reader-after-purchase`);
+
+      await page.goto(`${stack.url}/library/`);
+      await page.getByRole('list', { name: 'Your comics' }).getByText('Lantern Sea, Vol. 1').first().waitFor();
+
+      // The order is in the account page with its status label.
+      await page.goto(`${stack.url}/account/`);
+      const orders = page.getByRole('region', { name: 'Orders' });
+      await orders.getByText(/^Order INK-\d+$/).first().waitFor();
+      await orders.getByText('Pending processing', { exact: true }).waitFor();
+      await shot(page, `${name}-account-orders`);
+      await expectNoSeriousViolations(page, `account orders on a ${name}`);
+      assert.deepEqual(errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('a declined card says so in the card error words, then a good card pays; the account shows the spec labels', async () => {
+    const reader = await verifiedReader('declined');
+    const cartId = await cartWith(reader.accessToken, items.volume2);
+    const { page, errors } = await open(DESKTOP, cartId, reader);
+    await page.goto(`${stack.url}/checkout/`);
+    const dialog = checkoutDialog(page);
+    await fillAddress(billing(dialog), HOME);
+    assert.equal(await dialog.getByRole('group', { name: 'Shipping address' }).count(), 0, 'no shipping address without Print items');
+    await payButton(dialog).waitFor();
+
+    // A number that is not a card never leaves the page.
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await payButton(dialog).click();
+    await dialog.getByText('Your card number is invalid.', { exact: true }).waitFor();
+
+    const declined = page.waitForResponse((response) => response.url().includes('/api/order/purchase?') && response.request().method() === 'POST');
+    await dialog.getByLabel('Card number').fill(CARDS.declined);
+    await payButton(dialog).click();
+    const answer = await declined;
+    assert.equal(answer.status(), 400);
+    const firstKey = answer.request().headers()['idempotency-key'];
+    assert.ok(firstKey);
+    const alert = dialog.getByRole('alert').filter({ hasText: 'Your payment did not go through' });
+    await alert.getByText(/^There was an error with your card\. Your card was declined\.$/).waitFor();
+    await shot(page, 'desktop-checkout-declined');
+    await expectNoSeriousViolations(page, 'declined card on a desktop');
+
+    const paid = page.waitForResponse((response) => response.url().includes('/api/order/purchase?') && response.request().method() === 'POST');
+    await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+    await payButton(dialog).click();
+    assert.notEqual((await paid).request().headers()['idempotency-key'], firstKey, 'a new attempt, a new key');
+    await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
+    const orderId = new URL(page.url()).pathname.split('/')[2]!;
+    await page.getByText('Completed', { exact: true }).waitFor();
+
+    // Spec §4's labels where they differ from the status's name.
+    await stack.service('order').context.db.query("UPDATE orders SET status = 'OnHold' WHERE id = $1", [orderId]);
+    await page.goto(`${stack.url}/account/`);
+    await page.getByRole('region', { name: 'Orders' }).getByText('Blocked', { exact: true }).waitFor();
+    await stack.service('order').context.db.query("UPDATE orders SET status = 'ConfirmedByClient' WHERE id = $1", [orderId]);
+    await page.reload();
+    await page.getByRole('region', { name: 'Orders' }).getByText('Payment TBC', { exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('a guest on a phone pays a Print box set with the card that needs the extra step, through the provider page', async () => {
+    const cartId = await cartWith(undefined, items.boxSet);
+    const { page, errors } = await open(PHONE, cartId);
+    await page.goto(`${stack.url}/checkout/`);
+
+    // Anonymous: the login overlay with the checkout title comes first; closed, the guest choice is there.
+    const login = page.getByRole('dialog', { name: 'Log in or Sign up to continue', exact: true });
+    await login.waitFor();
+    await shot(page, 'phone-checkout-login-prompt');
+    await expectNoSeriousViolations(page, 'checkout login prompt on a phone');
+    await login.getByRole('button', { name: 'Close', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+    const dialog = checkoutDialog(page);
+    const guest = dialog.getByRole('form', { name: 'Continue as guest' });
+    await guest.getByRole('button', { name: 'Continue as guest' }).click();
+    await guest.getByText('Missing email', { exact: true }).waitFor();
+    await guest.getByLabel('Email').fill('guest@example');
+    await guest.getByText('Please enter a valid email.', { exact: true }).waitFor();
+    await shot(page, 'phone-checkout-guest');
+    await expectNoSeriousViolations(page, 'guest choice on a phone');
+    await guest.getByLabel('Email').fill(`guest-${process.pid}@example.com`);
+    await guest.getByRole('button', { name: 'Continue as guest' }).click();
+
+    // Shipping to Canada, apart from the billing address.
+    await fillAddress(billing(dialog), HOME);
+    const shipping = dialog.getByRole('group', { name: 'Shipping address' });
+    await shipping.getByLabel('Same as billing').uncheck();
+    await fillAddress(shipping, { ...HOME, country: 'CA', address: '24 Sussex Drive', city: 'Ottawa', zip: 'K1M 1M4', state: 'ON', phone: '+1 613 555 0100' });
+    await shipping.getByLabel('Email').fill(`guest-${process.pid}@example.com`);
+    await dialog.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().waitFor();
+    await payButton(dialog).waitFor();
+    await shot(page, 'phone-checkout-guest-priced');
+    await expectNoSeriousViolations(page, 'guest checkout priced on a phone');
+
+    await dialog.getByLabel('Card number').fill(CARDS.extraStep);
+    await payButton(dialog).click();
+    await page.getByRole('button', { name: 'Authorise', exact: true }).waitFor();
+    await shot(page, 'phone-provider-page');
+    await page.getByRole('button', { name: 'Authorise', exact: true }).click();
+    await page.waitForURL(/\/checkout\/success\/guest\/\?purchase=[0-9a-f-]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' }).waitFor();
+    await page.getByText(/^Order INK-\d+$/).waitFor();
+    await page.getByText('Pending processing', { exact: true }).waitFor();
+    await shot(page, 'phone-guest-success');
+    await expectNoSeriousViolations(page, 'guest success on a phone');
+    // The page's set-up script runs in every document, the provider's too, whose page has no storage.
+    assert.deepEqual(errors.filter((error) => !error.includes("Failed to read the 'localStorage' property")), []);
+    await page.context().close();
+  });
+});
