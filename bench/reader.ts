@@ -90,9 +90,11 @@ async function measure(browser: Browser, url: string, viewport: (typeof VIEWPORT
         },
         [until, onlyAppCode] as const,
       );
+    // Counted once the page has settled: a resource's timing entry is listed only once the page
+    // has taken its body in, which may be well after the response ended while its main thread is busy.
+    await page.waitForLoadState('networkidle');
     const firstScreenBytes = await bytesUntil(ms);
     const appCodeBytes = await bytesUntil(ms, true);
-    await page.waitForLoadState('networkidle');
     const settledBytes = await bytesUntil(Number.MAX_SAFE_INTEGER);
     return { ms, firstScreenBytes, appCodeBytes, settledBytes };
   } finally {
