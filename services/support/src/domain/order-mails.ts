@@ -35,7 +35,7 @@ export interface Money {
   currency: string;
 }
 
-/** An item as the order events carry it; `name` is on `order.placed` only. */
+/** An item as the order events carry it; only `order.placed` names it. */
 type OrderItem = EventData<'orderPlaced'>['items'][number];
 
 /**
@@ -56,8 +56,8 @@ export function formatMoney(money: Money): string {
 }
 
 /**
- * A release date as a day, "December 5, 2026", or null when it is not a date. Read in UTC, the
- * zone the order service compares release times in, so the day shown is the day it unlocks there.
+ * A release date as a day, "December 5, 2026", or null when it is not a date. The day is the UTC
+ * one: the event carries an instant, and nothing says which zone the reader is in.
  */
 export function formatReleaseDate(iso: string | undefined): string | null {
   if (!iso) return null;
@@ -69,14 +69,14 @@ export function formatReleaseDate(iso: string | undefined): string | null {
 const DISTRIBUTION_LABELS: Record<string, string> = { Digital: 'digital', Print: 'print' };
 
 /** "2 × Saga, Volume 1 (print): $39.98"; an item without a name is named by its product id. */
-export function itemLine(item: Pick<OrderItem, 'productId' | 'name' | 'distributionType' | 'quantity' | 'price'>): string {
+export function itemLine(item: OrderItem): string {
   const name = item.name?.trim() || `Item #${item.productId}`;
   const kind = DISTRIBUTION_LABELS[item.distributionType] ?? item.distributionType;
   const lineTotal = { cents: item.price.cents * item.quantity, currency: item.price.currency };
   return `${item.quantity} × ${name} (${kind}): ${formatMoney(lineTotal)}`;
 }
 
-export function itemLines(items: ReadonlyArray<Parameters<typeof itemLine>[0]>): string {
+export function itemLines(items: readonly OrderItem[]): string {
   return items.length > 0 ? items.map(itemLine).join('\n') : 'No items';
 }
 
@@ -86,7 +86,7 @@ interface Contents {
   print: boolean;
 }
 
-function contentsOf(items: ReadonlyArray<Pick<OrderItem, 'distributionType'>>): Contents {
+function contentsOf(items: readonly OrderItem[]): Contents {
   return { digital: items.some((item) => item.distributionType === 'Digital'), print: items.some((item) => item.distributionType === 'Print') };
 }
 
@@ -100,6 +100,15 @@ function readDigitalSentence(hasAccount: boolean, email: string | null, when: 'n
   return when === 'now' ? join : `We will email you on that day. ${join}`;
 }
 
+/** What happens next for items that are out: Digital ones to read, Print ones to ship. */
+function availableSteps(contents: Contents, hasAccount: boolean, email: string | null): string[] {
+  const steps = [
+    ...(contents.digital ? [readDigitalSentence(hasAccount, email, 'now')] : []),
+    ...(contents.print ? ['We will ship your print items to your shipping address.'] : []),
+  ];
+  return steps.length > 0 ? steps : ['There is nothing more for you to do.'];
+}
+
 function confirmationSteps(data: EventData<'orderPlaced'>, contents: Contents, email: string | null): string[] {
   const hasAccount = Boolean(data.userId);
   if (data.status === 'Scheduled') {
@@ -110,22 +119,8 @@ function confirmationSteps(data: EventData<'orderPlaced'>, contents: Contents, e
       ...(contents.print ? ['Print items are shipped to your shipping address once they are released.'] : []),
     ];
   }
-  if (data.status === 'Completed' || data.status === 'PendingProcessing') {
-    const steps = [
-      ...(contents.digital ? [readDigitalSentence(hasAccount, email, 'now')] : []),
-      ...(contents.print ? ['We will ship your print items to your shipping address.'] : []),
-    ];
-    return steps.length > 0 ? steps : ['There is nothing more for you to do.'];
-  }
+  if (data.status === 'Completed' || data.status === 'PendingProcessing') return availableSteps(contents, hasAccount, email);
   return ['We are preparing your order.'];
-}
-
-function releaseSteps(data: EventData<'orderCompleted'>, contents: Contents, email: string | null): string[] {
-  const steps = [
-    ...(contents.digital ? [readDigitalSentence(Boolean(data.userId), email, 'now')] : []),
-    ...(contents.print ? ['We will ship your print items to your shipping address.'] : []),
-  ];
-  return steps.length > 0 ? steps : ['There is nothing more for you to do.'];
 }
 
 function pageLink(publicUrl: string, path: string): string {
@@ -179,7 +174,7 @@ export function mailForOrderEvent(type: string, data: unknown, publicUrl: string
         headline: inLibrary ? 'Your pre-order is now in your library' : 'Your pre-order is out',
         items: itemLines(done.items),
         total: formatMoney(done.total),
-        nextSteps: releaseSteps(done, contents, recipient(done.email)).join('\n\n'),
+        nextSteps: availableSteps(contents, Boolean(done.userId), recipient(done.email)).join('\n\n'),
         ...linkTo(contents),
       });
     }
