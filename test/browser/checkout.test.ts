@@ -167,8 +167,14 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
 
       // Complete: rates and totals come (shipping same as billing by default).
       const priced = page.waitForResponse((response) => response.url().includes('/api/purchase-request') && response.status() === 200);
-      await fillAddress(billing(dialog), HOME);
+      await fillAddress(billing(dialog), { ...HOME, city: 'Beverly Hils' });
       const quote = (await (await priced).json()).response;
+      // The delivery address is checked against the postal data: a misspelt city is offered corrected.
+      const advice = dialog.getByRole('status').filter({ hasText: 'Check your address' });
+      await advice.getByText('The postal service knows 90210 as Beverly Hills, CA.').waitFor();
+      await advice.getByRole('button', { name: 'Use Beverly Hills, CA 90210' }).click();
+      assert.equal(await billing(dialog).getByLabel('City').inputValue(), 'Beverly Hills');
+      await advice.waitFor({ state: 'detached' });
       assert.ok(quote.shippingRates.length > 0, 'rates for the box set');
       await dialog.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().waitFor();
       assert.equal(await billing(dialog).getByText('Missing first name').count(), 0, 'the messages go once the fields are filled');

@@ -30,6 +30,7 @@ import {
 } from '../checkout-rules';
 import type { PaymentMethodName, Purchase, PurchaseRequest, ShippingCountry } from '../types';
 import { usePurchaseQuote } from '../use-purchase-quote';
+import { AddressAdvice } from './address-advice';
 import { AddressFieldset, statesOf } from './address-fieldset';
 import type { CheckoutValues } from './checkout-values';
 import styles from './checkout.module.css';
@@ -92,7 +93,7 @@ const PROCESSING_POLL_LIMIT = 30;
  */
 export function CheckoutForm({ cartId, cartVersion, lines, countries, email, guestEmail, onPaid }: CheckoutFormProps) {
   const needsShipping = lines.some((line) => line.distributionType === 'Print');
-  const { control, handleSubmit, setError, clearErrors } = useForm<CheckoutValues>({
+  const { control, handleSubmit, setError, clearErrors, setValue } = useForm<CheckoutValues>({
     mode: 'onTouched',
     defaultValues: {
       billing: { ...EMPTY_ADDRESS, email },
@@ -266,6 +267,16 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
           <AddressFieldset kind="shipping" legend="Shipping address" control={control} countries={countries} active={!values.sameAsBilling}>
             <SameAsBilling control={control} />
           </AddressFieldset>
+        )}
+        {needsShipping && shippingAddress && (
+          <AddressAdvice
+            address={shippingAddress}
+            checkKey={isAddressComplete(shippingAddress, hasStates(shippingAddress)) ? JSON.stringify([ratesKey(shippingAddress, true), taxKey(shippingAddress), shippingAddress.locality.trim().toUpperCase()]) : null}
+            onUse={(changes) => {
+              const kind = values.sameAsBilling ? 'billing' : 'shipping';
+              for (const [field, value] of Object.entries(changes)) setValue(`${kind}.${field as keyof AddressForm}`, value, { shouldValidate: true, shouldDirty: true });
+            }}
+          />
         )}
         {needsShipping && <ShippingRates purchase={purchase} pending={quoting} ready={ready} chosen={shippingMethod} onChoose={setShippingMethod} />}
         {purchase?.isFree ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { CartIcon, CloseIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
@@ -10,9 +10,13 @@ import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useShippingCountries } from '../api/get-shipping-countries';
 import type { Purchase } from '../types';
-import { CheckoutForm, type CheckoutLine } from './checkout-form';
+import type { CheckoutLine } from './checkout-form';
 import { PaymentReturn } from './payment-return';
 import styles from './checkout.module.css';
+
+// The form and its forms library load while the login status and the cart are worked out, so the
+// main screen under the overlay is not held up by them.
+const CheckoutForm = lazy(() => import('./checkout-form').then((module) => ({ default: module.CheckoutForm })));
 
 export interface CheckoutCart {
   cartId: string | null;
@@ -47,6 +51,9 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
   const { status, account, openLogin } = useAuth();
   const [guestEmail, setGuestEmail] = useState<string | null>(null);
   const countries = useShippingCountries();
+  useEffect(() => {
+    void import('./checkout-form');
+  }, []);
 
   useLayoutEffect(() => {
     const element = dialog.current;
@@ -127,16 +134,18 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
             </button>
           </p>
         )}
-        <CheckoutForm
-          key={cart.cartId}
-          cartId={cart.cartId}
-          cartVersion={cart.version}
-          lines={cart.lines}
-          countries={countries.data}
-          email={email}
-          guestEmail={status === LoginStatus.LoggedIn ? null : guestEmail}
-          onPaid={onPaid}
-        />
+        <Suspense fallback={<Loading label="Loading checkout…" />}>
+          <CheckoutForm
+            key={cart.cartId}
+            cartId={cart.cartId}
+            cartVersion={cart.version}
+            lines={cart.lines}
+            countries={countries.data}
+            email={email}
+            guestEmail={status === LoginStatus.LoggedIn ? null : guestEmail}
+            onPaid={onPaid}
+          />
+        </Suspense>
       </>
     );
   }
