@@ -314,10 +314,28 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await shot(page, 'phone-checkout-guest-priced');
     await expectNoSeriousViolations(page, 'guest checkout priced on a phone');
 
+    // At the provider's page the shopper refuses: back at checkout it says so, and the form is as it was.
     await dialog.getByLabel('Card number').fill(CARDS.extraStep);
     await payButton(dialog).click();
-    await page.getByRole('button', { name: 'Authorise', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Fail', exact: true }).waitFor();
     await shot(page, 'phone-provider-page');
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.waitForURL(/\/checkout\/\?payment_intent=/);
+    const returned = checkoutDialog(page);
+    await returned.getByRole('alert').filter({ hasText: 'Your payment did not go through' }).waitFor();
+    await shot(page, 'phone-checkout-provider-failed');
+    await expectNoSeriousViolations(page, 'failed provider step on a phone');
+    await returned.getByRole('button', { name: 'Back to checkout' }).click();
+    await page.waitForURL(`${stack.url}/checkout/`);
+    await returned.getByText(`guest-${process.pid}@example.com`, { exact: true }).waitFor();
+    assert.equal(await billing(returned).getByLabel('First name').inputValue(), HOME.firstName);
+    assert.equal(await returned.getByRole('group', { name: 'Shipping address' }).getByLabel('City').inputValue(), 'Ottawa');
+    assert.equal(await returned.getByLabel('Card number').inputValue(), '', 'the card number is never kept');
+
+    // Again, authorised this time.
+    await payButton(returned).waitFor();
+    await returned.getByLabel('Card number').fill(CARDS.extraStep);
+    await payButton(returned).click();
     await page.getByRole('button', { name: 'Authorise', exact: true }).click();
     await page.waitForURL(/\/checkout\/success\/guest\/\?purchase=[0-9a-f-]+$/);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' }).waitFor();

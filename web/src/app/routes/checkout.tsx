@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { cartLines } from '@/features/cart/cart-rules';
 import { useShopperCart } from '@/features/cart/use-shopper-cart';
+import { clearCheckoutDraft } from '@/features/checkout/checkout-draft';
 import { successTarget } from '@/features/checkout/checkout-rules';
 import { CheckoutOverlay, type CheckoutCart } from '@/features/checkout/components/checkout-overlay';
 import type { Purchase } from '@/features/checkout/types';
@@ -36,6 +37,7 @@ export default function CheckoutRoute() {
   const onPaid = useCallback(
     (purchase: Purchase) => {
       // The cart is closed (a new cart id follows), the library and the orders have changed.
+      clearCheckoutDraft();
       void queryClient.invalidateQueries();
       const target = successTarget(purchase);
       navigate(target.kind === 'order' ? paths.orderSuccess(target.orderId) : paths.guestCheckoutSuccess(target.purchaseId), { replace: true });

@@ -6,7 +6,7 @@ import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
-import { useOrder } from '@/features/checkout/api/get-orders';
+import { useOrder } from '@/features/checkout/api/get-order';
 import { OrderCard } from '@/features/checkout/components/order-card';
 import orderStyles from '@/features/checkout/components/orders.module.css';
 

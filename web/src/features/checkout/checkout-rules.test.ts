@@ -16,6 +16,7 @@ import {
   ratesKey,
   roundToCents,
   successTarget,
+  suggestedChanges,
   taxKey,
   toAddressInput,
   type AddressForm,
@@ -98,6 +99,19 @@ describe('address rules (spec §5)', () => {
     expect(fieldOfProblem('We do not ship to "Atlantis". Choose a country from the list.')).toBe('country');
     expect(fieldOfProblem('Please enter a valid email.')).toBe('email');
     expect(fieldOfProblem('Could not calculate tax')).toBeUndefined();
+  });
+});
+
+describe('address verification advice', () => {
+  const verification = (suggested: Partial<Record<'locality' | 'administrativeArea' | 'postalCode', string>>) =>
+    ({ suggestedAddress: { country: 'US', address: '1 Main Street', locality: 'Beverly Hills', administrativeArea: 'CA', postalCode: '90210', ...suggested } }) as never;
+  it('offers the city, state or postal code the postal data knows when they differ', () => {
+    expect(suggestedChanges(complete({ locality: 'Beverly Hils', administrativeArea: 'CA', postalCode: '90210' }), verification({}))).toEqual({ locality: 'Beverly Hills' });
+    expect(suggestedChanges(complete({ locality: 'Beverly Hills', administrativeArea: 'NV', postalCode: '90210' }), verification({}))).toEqual({ administrativeArea: 'CA' });
+  });
+  it('ignores case and spacing, and blanks it does not know', () => {
+    expect(suggestedChanges(complete({ locality: ' beverly  hills ', administrativeArea: 'ca', postalCode: '90210' }), verification({}))).toEqual({});
+    expect(suggestedChanges(complete({ locality: 'Anywhere' }), verification({ locality: '' , administrativeArea: 'OR', postalCode: '97201' }))).toEqual({});
   });
 });
 

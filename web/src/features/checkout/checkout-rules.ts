@@ -7,7 +7,7 @@
 import { ApiError, CLIENT_STATUS } from '@inkwell/ui-kit/api-client';
 import { CREDENTIAL_MESSAGES, isValidEmail } from '@/lib/credentials';
 import { formatMoney } from '@/lib/format';
-import type { AddressInput, PaymentMethodName, Purchase } from './types';
+import type { AddressInput, AddressVerification, PaymentMethodName, Purchase } from './types';
 
 /**
  * Spec §8: what an unknown failure shows. Written here rather than imported from the order
@@ -117,6 +117,19 @@ export function toAddressInput(address: AddressForm, kind: 'Billing' | 'Shipping
     isBillingAddress: kind === 'Billing',
     isShippingAddress: kind === 'Shipping',
   };
+}
+
+/** The parts of an address the postal data may know better than the shopper typed them. */
+const SUGGESTED_FIELDS = ['locality', 'administrativeArea', 'postalCode'] as const;
+
+/** What the postal data would change in the typed address: the city, state or postal code it knows for it. */
+export function suggestedChanges(typed: AddressForm, verification: AddressVerification): Partial<Pick<AddressForm, (typeof SUGGESTED_FIELDS)[number]>> {
+  const changes: Partial<Pick<AddressForm, (typeof SUGGESTED_FIELDS)[number]>> = {};
+  for (const field of SUGGESTED_FIELDS) {
+    const suggested = verification.suggestedAddress[field];
+    if (suggested && normalized(suggested) !== normalized(typed[field])) changes[field] = suggested;
+  }
+  return changes;
 }
 
 /**

@@ -2,24 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@inkwell/ui-kit/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { verifyAddress } from '../api/verify-address';
-import { toAddressInput, type AddressForm } from '../checkout-rules';
+import { suggestedChanges, toAddressInput, type AddressForm } from '../checkout-rules';
 import type { AddressVerification } from '../types';
 import styles from './checkout.module.css';
 
 const VERIFY_DELAY_MS = 600;
-const SUGGESTED_FIELDS = ['locality', 'administrativeArea', 'postalCode'] as const;
-const same = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();
-
-/** What the postal data would change in the typed address: the city, state or postal code it knows for it. */
-export function suggestedChanges(typed: AddressForm, verification: AddressVerification): Partial<Pick<AddressForm, (typeof SUGGESTED_FIELDS)[number]>> {
-  const changes: Partial<Pick<AddressForm, (typeof SUGGESTED_FIELDS)[number]>> = {};
-  for (const field of SUGGESTED_FIELDS) {
-    const suggested = verification.suggestedAddress[field];
-    if (suggested && !same(suggested, typed[field])) changes[field] = suggested;
-  }
-  return changes;
-}
-
 /**
  * Advice on the delivery address once it is complete (spec §5 address verification): the city or
  * state the postal data knows for its postal code, with a button to take them, or a note that the

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatMoney } from '@/lib/format';
 import { reportPurchaseFailed } from '../api/report-purchase-failed';
+import { readCheckoutDraft, saveCheckoutDraft } from '../checkout-draft';
 import { submitPurchase } from '../api/submit-purchase';
 import {
   cardNonce,
@@ -93,20 +94,22 @@ const PROCESSING_POLL_LIMIT = 30;
  */
 export function CheckoutForm({ cartId, cartVersion, lines, countries, email, guestEmail, onPaid }: CheckoutFormProps) {
   const needsShipping = lines.some((line) => line.distributionType === 'Print');
+  // Back from the provider's page after a payment that did not go through: the form as it was.
+  const [draft] = useState(readCheckoutDraft);
   const { control, handleSubmit, setError, clearErrors, setValue } = useForm<CheckoutValues>({
     mode: 'onTouched',
     defaultValues: {
-      billing: { ...EMPTY_ADDRESS, email },
-      shipping: { ...EMPTY_ADDRESS, email },
+      billing: draft?.billing ?? { ...EMPTY_ADDRESS, email },
+      shipping: draft?.shipping ?? { ...EMPTY_ADDRESS, email },
       needsShipping,
-      sameAsBilling: true,
-      paymentMethod: 'Card',
+      sameAsBilling: draft?.sameAsBilling ?? true,
+      paymentMethod: draft?.paymentMethod ?? 'Card',
       cardNumber: '',
     },
   });
   const values = useWatch({ control }) as CheckoutValues;
-  const [coupon, setCoupon] = useState<string | null>(null);
-  const [shippingMethod, setShippingMethod] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<string | null>(draft?.couponCode ?? null);
+  const [shippingMethod, setShippingMethod] = useState<string | null>(draft?.shippingMethod ?? null);
   const [flow, setFlow] = useState<FlowState>({ state: PaymentFlow.Ready });
   const retryKey = useRef<string | null>(null);
 
@@ -228,6 +231,8 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
     }
     if (result.state === 'RequiresAction' && result.payment?.redirectUrl) {
       // The provider's page (3-D Secure, a wallet) sends the browser back to /checkout/ with the payment's id.
+      const { cardNumber: _card, needsShipping: _needs, ...typed } = current;
+      saveCheckoutDraft({ ...typed, guestEmail, couponCode: coupon, shippingMethod });
       window.location.assign(result.payment.redirectUrl);
       return;
     }

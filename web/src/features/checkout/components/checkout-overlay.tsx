@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useShippingCountries } from '../api/get-shipping-countries';
+import { readCheckoutDraft } from '../checkout-draft';
 import type { Purchase } from '../types';
 import type { CheckoutLine } from './checkout-form';
 import { PaymentReturn } from './payment-return';
@@ -49,7 +50,7 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { status, account, openLogin } = useAuth();
-  const [guestEmail, setGuestEmail] = useState<string | null>(null);
+  const [guestEmail, setGuestEmail] = useState<string | null>(() => readCheckoutDraft()?.guestEmail ?? null);
   const countries = useShippingCountries();
   useEffect(() => {
     void import('./checkout-form');
