@@ -47,7 +47,7 @@ const PAINTED_MESSAGE = 'inkwell-bench: first page painted at ';
  * Runs in every page before its own scripts: notes the time of the first frame drawn after the
  * current page's image (the one the reader fetches first) has arrived. It reports by a console
  * message rather than being polled: polling (waitForFunction) compiles Playwright's own script in
- * the page while it loads, 15–65 ms of its main thread in traces, which no visitor's page spends.
+ * the page while it loads, 15–75 ms of its main thread in traces, which no visitor's page spends.
  */
 const FIRST_PAGE_PROBE = `(() => {
   const watch = () => {
