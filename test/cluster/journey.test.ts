@@ -15,6 +15,7 @@ import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { PageStore } from '../../services/reader/src/pages/page-store';
 import { linksIn } from '../support/mailbox';
+import { deleteNamespace } from './support';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -267,21 +268,6 @@ describe('the cluster: one process per service', { skip: skipBecause(skip) }, ()
 });
 
 /** Deletes the run's topics and consumer groups from the shared broker. */
-async function deleteNamespace(brokers: string[], namespace: string): Promise<void> {
-  const admin = new kafkajs.Kafka({ brokers, clientId: `journey-cleanup-${RUN}`, logLevel: kafkajs.logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const groups = (await admin.listGroups()).groups.map((group) => group.groupId).filter((group) => group.startsWith(namespace));
-    // A group that still has a member (a process that could not be stopped) is refused; the broker
-    // drops it once its offsets expire.
-    if (groups.length > 0) await admin.deleteGroups(groups).catch(() => undefined);
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
-    if (topics.length > 0) await admin.deleteTopics({ topics });
-  } finally {
-    await admin.disconnect();
-  }
-}
-
 async function deleteBucket(s3: Env): Promise<void> {
   const client = new S3Client({
     region: s3.S3_REGION!,

@@ -70,7 +70,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
             payments.onEvent((event) => handlePaymentEvent(checkout, event));
             payments.start();
           }
-          sweeper = startSweeper(checkout, options.sweeper ?? DEFAULT_SWEEPER);
+          sweeper = startSweeper(checkout, options.sweeper ?? { ...DEFAULT_SWEEPER, intervalMs: context.config.orders.sweepIntervalMs, staleAfterMs: context.config.orders.sweepStaleAfterMs });
         },
         async close() {
           await sweeper?.stop();

@@ -88,6 +88,11 @@ export interface CommonConfig {
    */
   payments: { stripeSecretKey?: string; stripePublishableKey?: string; stripeWebhookSecret?: string };
   /**
+   * The order service's sweeper: how often it looks (`ORDER_SWEEP_INTERVAL_MS`) for purchases left
+   * between states, and how long one must be untouched before it is resumed (`ORDER_SWEEP_STALE_MS`).
+   */
+  orders: { sweepIntervalMs: number; sweepStaleAfterMs: number };
+  /**
    * Signs page-image URLs so a link only opens what its holder may read. `MEDIA_URL_SECRET` is
    * required when services run on their own; the embedded launcher keeps one under the data folder.
    */
@@ -160,6 +165,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'STRIPE_SECRET_KEY' },
   { name: 'STRIPE_PUBLISHABLE_KEY' },
   { name: 'STRIPE_WEBHOOK_SECRET' },
+  { name: 'ORDER_SWEEP_INTERVAL_MS' },
+  { name: 'ORDER_SWEEP_STALE_MS' },
   { name: 'EMAIL_FROM' },
   { name: 'MEDIA_URL_SECRET', requiredBy: (workload) => workload === 'reader' },
   { name: 'MEDIA_URL_TTL_SECONDS' },
@@ -412,6 +419,10 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       stripeSecretKey: r.optional('STRIPE_SECRET_KEY'),
       stripePublishableKey: r.optional('STRIPE_PUBLISHABLE_KEY'),
       stripeWebhookSecret: r.optional('STRIPE_WEBHOOK_SECRET'),
+    },
+    orders: {
+      sweepIntervalMs: r.integer('ORDER_SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
+      sweepStaleAfterMs: r.integer('ORDER_SWEEP_STALE_MS', 60_000, 100, 86_400_000),
     },
     media: {
       urlSecret: r.optional('MEDIA_URL_SECRET'),

@@ -49,6 +49,8 @@ function variant(overrides: Partial<CatalogVariant> = {}): CatalogVariant {
     isPreOrder: false,
     fullPriceCents: '499',
     isOnSale: false,
+    // A message field left out arrives as null.
+    parcel: null,
     ...overrides,
   };
 }
@@ -152,6 +154,7 @@ describe('calls between two services', () => {
     cartLimit: 5,
     scheduleDate: '2025-03-01T00:00:00.000Z',
     isPreOrder: true,
+    parcel: { weightLb: 1.25, heightIn: 7.5, widthIn: 5, lengthIn: 0.75 },
   });
   const products = new Map<string, ProductSummary>([
     ['p-1', product({ variants: [variant(), print], restrictedTerritories: ['JP', 'KR'] })],

@@ -4,6 +4,7 @@ import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { syncAuthTemplates } from '../src/store/templates';
 import { AUTH_TEMPLATE_CONTENT } from '../src/templates/auth-templates';
+import { ORDER_TEMPLATE_CONTENT } from '../src/templates/order-templates';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, adminToken, mailsTo, readerToken } from './factories';
 
@@ -71,8 +72,8 @@ describe('staff email calls', () => {
     }
     const forged = await call('GET', `${TEMPLATES}/auth-templates`, undefined, `${admin.slice(0, -4)}AAAA`);
     assert.equal(forged.status, 401);
-    const templates = (await service.context.db.query('SELECT * FROM email_templates WHERE kind = $1', ['db'])).rowCount;
-    assert.equal(templates, 0, 'nothing was created by the refused calls');
+    const { rows } = await service.context.db.query<{ name: string }>('SELECT name FROM email_templates WHERE kind = $1 ORDER BY name', ['db']);
+    assert.deepEqual(rows.map((row) => row.name), ORDER_TEMPLATE_CONTENT.map((t) => t.name).sort(), 'nothing was created by the refused calls; the shipped order templates are there');
   });
 
   it('pages through sent emails newest first, with bodies, searching by recipient', async () => {
@@ -188,8 +189,9 @@ describe('staff email calls', () => {
 
     await call('POST', `${TEMPLATES}/db-templates/new`, { ...newTemplate('Newsletter welcome'), subject: 'Welcome, {{name}}' });
     const listed = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10 });
-    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'Pre-order shipped']);
-    assert.equal(listed.body.response.unfilteredTotalRows, 2);
+    // Staff's templates listed by name among the order templates the service installs.
+    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'Pre-order shipped', 'pre-order-released']);
+    assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length);
     const searched = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10, search: 'welcome' });
     assert.deepEqual(searched.body.response.items.map((t: Json) => t.name), ['Newsletter welcome']);
     assert.equal(searched.body.response.filteredTotalRows, 1);

@@ -125,13 +125,30 @@ export async function submitPurchase(deps: CheckoutDeps, buyer: Buyer, key: stri
     [key, purchase.id, hash],
   );
   if (claimed.length === 0) return replay(deps.db, key, hash);
-  const answer = await pay(deps, purchase, key, body, returnBase).catch((error: unknown): Answer => {
-    if (error instanceof DomainError) return { statusCode: error.statusCode, envelope: failure(error.statusType, error.message) };
-    throw error;
-  });
-  await deps.db.query('UPDATE purchase_attempts SET status_code = $2, answer = $3 WHERE idempotency_key = $1', [key, answer.statusCode, JSON.stringify(answer.envelope)]);
+  let answer: Answer;
+  try {
+    answer = await pay(deps, purchase, key, body, returnBase);
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      await forgetAttempt(deps.db, key);
+      throw error;
+    }
+    answer = { statusCode: error.statusCode, envelope: failure(error.statusType, error.message) };
+  }
+  // A decided answer is kept for every repeat of the key. One that decided nothing (a peer or the
+  // processor did not answer, the purchase is still being paid) is not: the same key may try again,
+  // and then resumes the payment it started (see `pay`).
+  if (answer.statusCode >= 500 || answer.envelope.status.message === ORDER_MESSAGES.inProgress) await forgetAttempt(deps.db, key);
+  else await deps.db.query('UPDATE purchase_attempts SET status_code = $2, answer = $3 WHERE idempotency_key = $1', [key, answer.statusCode, JSON.stringify(answer.envelope)]);
   return answer;
 }
+
+async function forgetAttempt(db: Database, key: string): Promise<void> {
+  await db.query('DELETE FROM purchase_attempts WHERE idempotency_key = $1 AND answer IS NULL', [key]);
+}
+
+/** The processor's idempotency key for one attempt (one Idempotency-Key) at paying a purchase. */
+const paymentKeyOf = (purchaseId: string, key: string) => `purchase:${purchaseId}:${sha256(key).slice(0, 32)}`;
 
 async function replay(db: Database, key: string, hash: string): Promise<Answer> {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
@@ -140,7 +157,9 @@ async function replay(db: Database, key: string, hash: string): Promise<Answer> 
       [key],
     );
     const row = rows[0];
-    if (!row || row.request_hash !== hash) return { statusCode: 409, envelope: failure('IdempotencyError', ORDER_MESSAGES.idempotencyKeyReused) };
+    // The first request ended without deciding anything and let the key go: try again.
+    if (!row) return { statusCode: 409, envelope: failure('Conflict', ORDER_MESSAGES.inProgress) };
+    if (row.request_hash !== hash) return { statusCode: 409, envelope: failure('IdempotencyError', ORDER_MESSAGES.idempotencyKeyReused) };
     if (row.status_code !== null && row.answer !== null) return { statusCode: row.status_code, envelope: row.answer };
     if (waited >= WAIT_LIMIT_MS) {
       // The first request never stored its answer (its process stopped): the purchase as it is now.
@@ -164,6 +183,18 @@ async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, bo
   if (!(await movePurchase(deps.db, purchase.id, PAYABLE, 'Paying', { paymentMethod: isFree ? null : method }))) {
     const now = await findPurchase(deps.db, purchase.id);
     if (now?.state === 'Completed' || now?.state === 'Paid') throw new DomainError(409, 'Conflict', ORDER_MESSAGES.alreadyCompleted);
+    // The same attempt again, after an answer that decided nothing: the payment it started is
+    // asked of the processor again with the same key (never a second charge), and settled.
+    const { rows } = await deps.db.query<{ key: string | null }>("SELECT payment_request->>'idempotencyKey' AS key FROM purchases WHERE id = $1", [purchase.id]);
+    if ((now?.state === 'Paying' || now?.state === 'RequiresAction') && rows[0]?.key === paymentKeyOf(purchase.id, key)) {
+      await reconcile(deps, purchase.id);
+      const settled = await findPurchase(deps.db, purchase.id);
+      if (settled?.state === 'Failed') {
+        const failed = settled.payment?.failure;
+        return { statusCode: failed?.kind === 'ApiError' ? 502 : 400, envelope: failure(failed?.kind ?? 'CardError', failed?.message ?? ORDER_MESSAGES.purchaseFailed) };
+      }
+      if (settled && settled.state !== 'Paying') return { statusCode: 200, envelope: success(await loadView(deps.db, purchase.id)) };
+    }
     throw new DomainError(409, 'Conflict', ORDER_MESSAGES.inProgress);
   }
 
@@ -195,7 +226,7 @@ async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, bo
     currency: purchase.currency,
     method: method ?? 'Card',
     ...(body.StripeNonce ? { paymentMethodId: body.StripeNonce } : {}),
-    idempotencyKey: `purchase:${purchase.id}:${sha256(key).slice(0, 32)}`,
+    idempotencyKey: paymentKeyOf(purchase.id, key),
     returnUrl: returnUrlFor(returnBase, body.returnUrl, purchase.id),
     ...(purchase.email ? { email: purchase.email } : {}),
   };
@@ -277,6 +308,8 @@ const itemsOf = (order: OrderRecord): ItemData[] =>
 /** Where receipts go: a guest's email, else the billing address's. */
 export const receiptEmail = (purchase: Pick<PurchaseRecord, 'email' | 'billingAddress'>): string | undefined => purchase.email ?? (purchase.billingAddress.email.trim() || undefined);
 
+const namedItemsOf = (order: OrderRecord) => itemsOf(order).map((item, index) => ({ ...item, name: order.items[index]?.name ?? '' }));
+
 const totalOf = (order: OrderRecord) => ({ cents: Math.round(order.totalPrice), currency: order.currency });
 
 /**
@@ -315,7 +348,7 @@ async function placed(outbox: Outbox, tx: Transaction, purchase: PurchaseRecord,
       ...(order.scheduleDate ? { scheduleDate: order.scheduleDate.toISOString() } : {}),
       accountingId: accountingIdOf(order),
       total: totalOf(order),
-      items: order.items.map((item, index) => ({ ...itemsOf(order)[index]!, name: item.name })),
+      items: namedItemsOf(order),
     },
   });
 }
@@ -329,8 +362,9 @@ export async function completed(outbox: Outbox, tx: Transaction, purchase: Pick<
       orderId: order.id,
       ...(purchase.userId ? { userId: purchase.userId } : {}),
       ...withEmail(purchase),
+      accountingId: accountingIdOf(order),
       total: totalOf(order),
-      items: itemsOf(order),
+      items: namedItemsOf(order),
       ...(preOrderReleased ? { preOrderReleased } : {}),
     },
   });
@@ -364,7 +398,7 @@ export async function finishPurchase(deps: CheckoutDeps, purchaseId: string): Pr
         currency: purchase.currency,
       });
       if (!redemption.redeemed) {
-        await compensate(deps, purchase, `coupon ${purchase.couponCode} could not be redeemed: ${redemption.problem}`);
+        await compensate(deps, purchase, `The coupon ${purchase.couponCode} could no longer be used (${redemption.problem}), so we could not complete the order. Your payment has been refunded in full.`);
         return;
       }
       await markCompletionStep(deps.db, purchase.id, 'coupon_redeemed');
@@ -407,12 +441,12 @@ export async function cancelRefunded(deps: CheckoutDeps, purchase: PurchaseRecor
       const status = next.ok ? next.status : 'Cancelled';
       const refund = { refundReason: reason, orderRefundItems: order.items.map((item) => ({ productId: item.productId, variantId: item.variantId, amount: item.price * item.quantity })), shippingAmount: order.shippingCost, amount: order.totalPrice, refundedAt: deps.now().toISOString() };
       await tx.query(`UPDATE orders SET status = $2, refund = $3, updated_at = now() WHERE id = $1`, [order.id, status, JSON.stringify(refund)]);
-      await deps.outbox.add(tx, { type: EVENTS.orderCancelled.type, key: order.id, data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), reason } });
+      await deps.outbox.add(tx, { type: EVENTS.orderCancelled.type, key: order.id, data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), accountingId: accountingIdOf(order), reason } });
       if (wasOwned) {
         await deps.outbox.add(tx, {
           type: EVENTS.orderRefunded.type,
           key: order.id,
-          data: { orderId: order.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), amount: totalOf(order), productIds: order.items.map((item) => String(item.productId)) },
+          data: { orderId: order.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), accountingId: accountingIdOf(order), amount: totalOf(order), productIds: order.items.map((item) => String(item.productId)) },
         });
       }
     }

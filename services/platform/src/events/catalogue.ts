@@ -81,19 +81,20 @@ export const EVENTS = {
     items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), name: Type.Optional(Type.String()), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
   })),
   orderCancelled: define('order.cancelled', 'order', 'An order was cancelled (by staff, or refunded because it could not be completed).', Type.Object({
-    orderId: Type.String(), purchaseId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), reason: Type.String(),
+    orderId: Type.String(), purchaseId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), accountingId: Type.Optional(Type.String()), reason: Type.String(),
   })),
   orderCompleted: define('order.completed', 'order', 'An order was paid (or was free) and its items are owned.', Type.Object({
     orderId: Type.String(),
     userId: Type.Optional(Type.String()),
     email: Type.Optional(Type.String()),
+    accountingId: Type.Optional(Type.String()),
     total: Money,
-    items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
+    items: Type.Array(Type.Object({ productId: Type.String(), variantId: Type.String(), name: Type.Optional(Type.String()), distributionType: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: Money })),
     /** True when a pre-order's release day came (the order was Scheduled), for the release email. */
     preOrderReleased: Type.Optional(Type.Boolean()),
   })),
   orderRefunded: define('order.refunded', 'order', 'An order was refunded in full or in part.', Type.Object({
-    orderId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), amount: Money, productIds: Type.Array(Type.String()),
+    orderId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), accountingId: Type.Optional(Type.String()), amount: Money, productIds: Type.Array(Type.String()),
   })),
   readingProgressUpdated: define('reading.progress-updated', 'reader', 'A reader moved to another page of a publication.', Type.Object({
     userId: Type.String(), publicationId: Type.String(), page: Type.Integer({ minimum: 0 }), completed: Type.Boolean(),

@@ -17,6 +17,7 @@ const DOMAIN_STATUS = {
   PERMISSION_DENIED: status.PERMISSION_DENIED,
   UNAUTHENTICATED: status.UNAUTHENTICATED,
   FAILED_PRECONDITION: status.FAILED_PRECONDITION,
+  UNAVAILABLE: status.UNAVAILABLE,
 } as const;
 
 export type DomainStatusName = keyof typeof DOMAIN_STATUS;
@@ -31,6 +32,8 @@ const HTTP_STATUS: Readonly<Record<number, DomainStatusName>> = {
   403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
   409: 'FAILED_PRECONDITION',
+  // A peer this service needs did not answer (a 503 domain error): the caller may try again.
+  503: 'UNAVAILABLE',
 };
 
 /** A failed call as the caller sees it: the status by name and the details the server sent. */
