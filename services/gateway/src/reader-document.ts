@@ -100,14 +100,13 @@ function firstPagePreload(page: ComicPage): string {
 /** The page drawn to fit the screen, as the reader's page mode shows it, from the renditions the page list signs. */
 function firstPageMarkup(page: ComicPage): string {
   const sizes = drawnWidth(page);
-  const srcset = (format: 'webp' | 'jpeg') => srcsetOf(page, format);
   // Only drawn: taps, clicks and swipes go through to the reader underneath as soon as it is there.
   const frame = 'position:fixed;inset:0;z-index:5;display:flex;align-items:center;justify-content:center;background:#0b0d18;pointer-events:none';
   const image = 'display:block;width:auto;height:auto;max-width:100vw;max-height:100vh';
   return (
     `<div id="${FIRST_PAGE_ID}" data-page="${page.pageNumber}" aria-hidden="true" style="${frame}">` +
-    `<picture>${page.sources.length ? `<source type="image/webp" srcset="${escapeAttribute(srcset('webp'))}" sizes="${sizes}">` : ''}` +
-    `<img src="${escapeAttribute(page.url)}"${page.sources.length ? ` srcset="${escapeAttribute(srcset('jpeg'))}" sizes="${sizes}"` : ''} width="${page.width}" height="${page.height}" alt="" fetchpriority="high" decoding="async" style="${image}">` +
+    `<picture>${page.sources.length ? `<source type="image/webp" srcset="${escapeAttribute(srcsetOf(page, 'webp'))}" sizes="${sizes}">` : ''}` +
+    `<img src="${escapeAttribute(page.url)}"${page.sources.length ? ` srcset="${escapeAttribute(srcsetOf(page, 'jpeg'))}" sizes="${sizes}"` : ''} width="${page.width}" height="${page.height}" alt="" fetchpriority="high" decoding="async" style="${image}">` +
     `</picture></div>`
   );
 }
