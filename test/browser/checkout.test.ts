@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { pageSvg, renderDemoArt } from '@inkwell/demo';
+import { grantAdmin } from '@inkwell/account';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
 import { waitForMail } from '../support/mailbox';
@@ -32,7 +33,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
-  const items = { volume: { productId: 0, variantId: 0 }, volume2: { productId: 0, variantId: 0 }, boxSet: { productId: 0, variantId: 0 } };
+  const items = { volume: { productId: 0, variantId: 0 }, volume2: { productId: 0, variantId: 0 }, boxSet: { productId: 0, variantId: 0 }, freeChapter: { productId: 0, variantId: 0 } };
 
   const call = async (method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> => {
     const response = await fetch(stack.url + url, {
@@ -81,11 +82,13 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
       type: 'Book',
       variants: [{ type: 'Print', priceType: 'Print', priceCents: 4999, cartLimit: 5, stock: { weight: 3.2, height: 7.6, width: 5.5, length: 4.1 } }],
     });
-    const { rows } = await catalog.db.query<{ id: string; product_id: string }>('SELECT id, product_id FROM variants WHERE product_id = ANY($1::bigint[])', [[volume, volume2, boxSet]]);
+    const freeChapter = await createProduct(catalog.db, { name: 'Lantern Sea, Chapter 1', readableUrl: 'lantern-sea-chapter-1', seriesId: series, type: 'Chapter', chapterNumber: 1, variants: [{ type: 'Digital', priceType: 'FreeToReadAndPurchaseble', priceCents: 0 }] });
+    const { rows } = await catalog.db.query<{ id: string; product_id: string }>('SELECT id, product_id FROM variants WHERE product_id = ANY($1::bigint[])', [[volume, volume2, boxSet, freeChapter]]);
     const variantOf = (productId: number) => Number(rows.find((row) => Number(row.product_id) === productId)!.id);
     items.volume = { productId: volume, variantId: variantOf(volume) };
     items.volume2 = { productId: volume2, variantId: variantOf(volume2) };
     items.boxSet = { productId: boxSet, variantId: variantOf(boxSet) };
+    items.freeChapter = { productId: freeChapter, variantId: variantOf(freeChapter) };
     await renderDemoArt(catalog);
     await stack.eventsDelivered();
     const pages = stack.service('reader').exposed.pages;
@@ -198,6 +201,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
       await page.waitForTimeout(800);
       assert.equal(requests.length, before, 'a name is not a reason to ask for rates again');
       await shot(page, `${name}-checkout-priced`);
+      await dialog.getByRole('complementary', { name: 'Your order' }).screenshot({ path: path.join(shots, `${name}-checkout-summary.png`) });
       await expectNoSeriousViolations(page, `priced checkout on a ${name}`);
 
       // Pay with the card that succeeds: the order's page, then the reader.
@@ -244,6 +248,23 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     assert.equal(await dialog.getByRole('group', { name: 'Shipping address' }).count(), 0, 'no shipping address without Print items');
     await payButton(dialog).waitFor();
 
+    // A coupon: an unknown code is refused at the field, a real one takes 10% off ($8.99 → −$0.899, shown −$0.90).
+    const admin = await grantAdmin(stack.service('account').context.db, `checkout-staff-${process.pid}@example.com`);
+    const staff = await call('POST', '/api/account/token', { UserName: admin.email, Password: admin.password });
+    const code = `LANTERN10${process.pid}`;
+    assert.equal((await call('POST', '/api/dashboard/coupons', { code, kind: 'Percent', value: 10 }, staff.body.response.access_token)).status, 200);
+    const coupon = dialog.getByLabel('Coupon code');
+    await coupon.fill('NOSUCHCODE');
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await dialog.locator('input[name="couponCode"][aria-invalid="true"]').waitFor();
+    assert.match((await coupon.getAttribute('aria-describedby')) ?? '', /-error$/, 'the reason is read with the field');
+    await coupon.fill(code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await dialog.getByText(`Coupon ${code} applied.`).waitFor();
+    await dialog.getByText('−$0.90', { exact: true }).waitFor();
+    await shot(page, 'desktop-checkout-coupon');
+    await expectNoSeriousViolations(page, 'checkout with a coupon on a desktop');
+
     // A number that is not a card never leaves the page.
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4241');
     await payButton(dialog).click();
@@ -276,6 +297,28 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await stack.service('order').context.db.query("UPDATE orders SET status = 'ConfirmedByClient' WHERE id = $1", [orderId]);
     await page.reload();
     await page.getByRole('region', { name: 'Orders' }).getByText('Payment TBC', { exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('a free order needs no payment method (spec §5) and lands on its order page', async () => {
+    const reader = await verifiedReader('free');
+    const cartId = await cartWith(reader.accessToken, items.freeChapter);
+    const { page, errors } = await open(DESKTOP, cartId, reader);
+    await page.goto(`${stack.url}/checkout/`);
+    const dialog = checkoutDialog(page);
+    await fillAddress(billing(dialog), HOME);
+    const place = dialog.getByRole('button', { name: 'Place free order' });
+    await place.waitFor();
+    await dialog.getByText('This order is free: no payment is needed.').waitFor();
+    assert.equal(await dialog.getByLabel('Card number').count(), 0, 'no card asked for');
+    await shot(page, 'desktop-checkout-free');
+    await expectNoSeriousViolations(page, 'free order on a desktop');
+    const placed = page.waitForRequest((request) => request.url().includes('/api/order/purchase?'));
+    await place.click();
+    assert.equal((await placed).postDataJSON().paymentMethod, null);
+    await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
+    await page.getByText('Completed', { exact: true }).waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();
   });
