@@ -256,9 +256,16 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
     failed({ state: result.payment?.failure?.kind === 'CardError' ? PaymentFlow.CardError : PaymentFlow.ApiError, message, retrySameKey: false, requote: false }, result.id);
   };
 
+  // A second press while the first is still being checked or paid is dropped (state updates land too late to stop it).
+  const submitting = useRef(false);
   const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
     clearErrors('cardNumber');
-    void handleSubmit(pay)(event);
+    void handleSubmit(pay)(event).finally(() => {
+      submitting.current = false;
+    });
   };
 
   const busy = flow.state === PaymentFlow.Processing || flow.state === PaymentFlow.Successful;
