@@ -323,6 +323,26 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await page.context().close();
   });
 
+  it('says when the cart is empty, and closes from the keyboard back to the main screen', async () => {
+    const reader = await verifiedReader('empty');
+    const { page, errors } = await open(PHONE, randomUUID(), reader);
+    await page.goto(`${stack.url}/checkout/`);
+    const dialog = checkoutDialog(page);
+    await dialog.getByRole('heading', { name: 'No items in cart' }).waitFor();
+    await shot(page, 'phone-checkout-empty-cart');
+    await expectNoSeriousViolations(page, 'empty checkout on a phone');
+    // Focus starts inside the overlay and Tab keeps it there (the page under it is inert).
+    for (let step = 0; step < 4; step += 1) {
+      await page.keyboard.press('Tab');
+      assert.equal(await dialog.evaluate((element: unknown) => (element as { contains(node: unknown): boolean }).contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)), true);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${stack.url}/`);
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('a guest on a phone pays a Print box set with the card that needs the extra step, through the provider page', async () => {
     const cartId = await cartWith(undefined, items.boxSet);
     const { page, errors } = await open(PHONE, cartId);

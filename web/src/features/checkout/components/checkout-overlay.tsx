@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useShippingCountries } from '../api/get-shipping-countries';
@@ -67,6 +68,15 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
       root.style.overflow = overflow;
     };
   }, []);
+
+  // Tab and Shift+Tab stay inside while focus is here; the login overlay opened above this one keeps its own.
+  const [ownsFocus, setOwnsFocus] = useState(true);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => setOwnsFocus(event.target instanceof Node && (dialog.current?.contains(event.target) ?? false));
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useFocusTrap(dialog, ownsFocus);
 
   // Spec §2 and §6: checkout asks an anonymous visitor to log in first, once per visit of /checkout.
   const askedToLogIn = useRef(false);
