@@ -3,7 +3,7 @@
  * shoppers at once, next to a cached read through the same gateway measured in the same round.
  *
  *   npx tsx bench/checkout.ts [--duration 15] [--concurrency 16,64] [--rounds 1] [--max-orders 3000]
- *                             [--data DIR] [--logs DIR]
+ *                             [--profile-orders 10] [--poll-ms 25] [--data DIR] [--logs DIR]
  *
  * One order, as a signed-in reader's storefront makes it, every call through the gateway:
  * 1. PATCH /api/cart/{new uuid}: one Paid Digital volume the reader does not own yet;
@@ -20,12 +20,15 @@
  * same gateway (autocannon, 10 connections), which the gateway answers from the catalog's read cache
  * — the cheapest call that crosses the store's front door. The store logs at info as in production,
  * to the null device unless `--logs DIR`. The store's CPU time over each level is read from its
- * process (IPC), so "CPU ms per order" is what one order costs the store whatever the neighbours do.
+ * process and its embedded Postgres (/proc), so "CPU ms per order" is what one order costs the store
+ * whatever the neighbours do; the same is read over 2 s of quiet before each level. Before the
+ * levels, one shopper alone places `--profile-orders` orders with the CPU read between steps: which
+ * step costs the store what.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,12 +44,13 @@ const number = (name: string, fallback: number) => Number(text(name) ?? fallback
 const DURATION_S = number('duration', 15);
 const ROUNDS = number('rounds', 1);
 const MAX_ORDERS = number('max-orders', 3000);
+const PROFILE_ORDERS = number('profile-orders', 10);
 const LEVELS = (text('concurrency') ?? '16,64').split(',').map(Number);
 if (LEVELS.some((level) => !Number.isInteger(level) || level < 1)) throw new Error('--concurrency is a comma-separated list of positive integers');
 /** Issue 13's target on a two-core machine. */
 const TARGET_ORDERS_PER_SECOND = 183;
-/** How often a shopper asks My Comics whether the volume has arrived. */
-const POLL_MS = 10;
+/** How often a shopper asks My Comics whether the volume has arrived (each ask costs the store ~10 ms of CPU). */
+const POLL_MS = number('poll-ms', 25);
 /** An order whose volume is not on the shelf by then counts as failed. */
 const ORDER_TIMEOUT_MS = 30_000;
 const STEPS = ['cart', 'quote', 'pay', 'library'] as const;
@@ -77,16 +81,36 @@ function startStore(readers: number): Promise<{ store: Store; child: ChildProces
   });
 }
 
-function storeCpuMicros(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const answer = (message: { cpu?: number }) => {
-      if (message.cpu === undefined) return;
-      child.off('message', answer);
-      resolve(message.cpu);
-    };
-    child.on('message', answer);
-    child.send({ cpu: true });
-  });
+/**
+ * CPU seconds so far of the store's process and, apart, of its embedded Postgres (every process
+ * below the store's), from /proc (schedstat: nanoseconds on a CPU): what the store's work costs
+ * whatever the neighbours do. A process that ends in between takes its time with it; Postgres keeps
+ * its pooled backends.
+ */
+async function storeCpu(pid: number): Promise<{ node: number; postgres: number } | undefined> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return undefined;
+  }
+  const stats = new Map<number, { parent: number; seconds: number }>();
+  await Promise.all(
+    entries.filter((entry) => /^\d+$/.test(entry)).map(async (entry) => {
+      const [stat, schedstat] = await Promise.all([readFile(`/proc/${entry}/stat`, 'utf8'), readFile(`/proc/${entry}/schedstat`, 'utf8')]).catch(() => []);
+      if (!stat || !schedstat) return;
+      // After the command name (which may hold spaces): state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      stats.set(Number(entry), { parent, seconds: Number(schedstat.split(' ')[0]) / 1e9 });
+    }),
+  );
+  const below = (candidate: number): boolean => {
+    for (let at = stats.get(candidate)?.parent; at !== undefined && at > 1; at = stats.get(at)?.parent) if (at === pid) return true;
+    return false;
+  };
+  let postgres = 0;
+  for (const [candidate, stat] of stats) if (below(candidate)) postgres += stat.seconds;
+  return { node: stats.get(pid)?.seconds ?? 0, postgres };
 }
 
 // Answers are read field by field.
@@ -127,24 +151,26 @@ interface Order {
 }
 
 /** One order, end to end; each step's time. Throws on any refusal or when the shelf never shows the volume. */
-async function placeOrder(url: string, token: string, item: { productId: number; variantId: number }): Promise<Order> {
+async function placeOrder(url: string, token: string, item: { productId: number; variantId: number }, afterStep?: (step: Step | 'start') => Promise<void>): Promise<Order> {
   const auth = { authorization: `Bearer ${token}` };
   const steps = {} as Record<Step, number>;
   const started = performance.now();
   let mark = started;
-  const lap = (step: Step) => {
+  const lap = async (step: Step) => {
     const now = performance.now();
     steps[step] = now - mark;
-    mark = now;
+    await afterStep?.(step);
+    mark = performance.now();
   };
+  await afterStep?.('start');
   const cartId = randomUUID();
   await call(`${url}/api/cart/${cartId}`, 'PATCH', { productId: item.productId, VariantId: item.variantId, Amount: 1 }, auth);
-  lap('cart');
+  await lap('cart');
   const purchase = await call(`${url}/api/purchase-request`, 'POST', { cartId, billingAddress, paymentMethod: 'Card' }, auth);
-  lap('quote');
+  await lap('quote');
   const paid = await call(`${url}/api/order/purchase`, 'POST', { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, { ...auth, 'idempotency-key': randomUUID() });
   if (paid.state !== 'Completed') throw new CallFailed(`the purchase ended ${paid.state}, not Completed`);
-  lap('pay');
+  await lap('pay');
   const wanted = String(item.productId);
   let polls = 0;
   for (;;) {
@@ -155,7 +181,7 @@ async function placeOrder(url: string, token: string, item: { productId: number;
     if (performance.now() - started > ORDER_TIMEOUT_MS) throw new CallFailed(`volume ${wanted} not in My Comics ${ORDER_TIMEOUT_MS} ms after the order started`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  lap('library');
+  await lap('library');
   return { totalMs: performance.now() - started, steps, polls };
 }
 
@@ -165,9 +191,11 @@ interface Level {
   orders: Order[];
   failures: string[];
   ordersPerSecond: number;
-  storeCpuMsPerOrder: number;
-  storeCpuCores: number;
+  /** CPU ms per completed order, and cores kept busy over the level; idle: the store's before the level, in cores. */
+  cpu?: { nodeMsPerOrder: number; postgresMsPerOrder: number; nodeCores: number; postgresCores: number; idleNodeCores: number; idlePostgresCores: number };
 }
+
+const IDLE_SAMPLE_MS = 2000;
 
 async function runLevel(store: Store, child: ChildProcess, readers: string[], items: Store['products']): Promise<Level> {
   const tokens = await Promise.all(
@@ -176,7 +204,9 @@ async function runLevel(store: Store, child: ChildProcess, readers: string[], it
   const orders: Order[] = [];
   const failures: string[] = [];
   let started = 0;
-  const cpuBefore = await storeCpuMicros(child);
+  const idleFrom = await storeCpu(child.pid!);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
+  const cpuBefore = await storeCpu(child.pid!);
   const begin = performance.now();
   const deadline = begin + DURATION_S * 1000;
   await Promise.all(
@@ -195,16 +225,54 @@ async function runLevel(store: Store, child: ChildProcess, readers: string[], it
     }),
   );
   const seconds = (performance.now() - begin) / 1000;
-  const cpuMs = ((await storeCpuMicros(child)) - cpuBefore) / 1000;
+  const cpuAfter = await storeCpu(child.pid!);
+  const idleSeconds = IDLE_SAMPLE_MS / 1000;
+  const perOrder = (seconds: number) => (orders.length ? (seconds * 1000) / orders.length : NaN);
   return {
     shoppers: readers.length,
     seconds,
     orders,
     failures,
     ordersPerSecond: orders.length / seconds,
-    storeCpuMsPerOrder: orders.length ? cpuMs / orders.length : 0,
-    storeCpuCores: cpuMs / 1000 / seconds,
+    cpu:
+      idleFrom && cpuBefore && cpuAfter
+        ? {
+            nodeMsPerOrder: perOrder(cpuAfter.node - cpuBefore.node),
+            postgresMsPerOrder: perOrder(cpuAfter.postgres - cpuBefore.postgres),
+            nodeCores: (cpuAfter.node - cpuBefore.node) / seconds,
+            postgresCores: (cpuAfter.postgres - cpuBefore.postgres) / seconds,
+            idleNodeCores: (cpuBefore.node - idleFrom.node) / idleSeconds,
+            idlePostgresCores: (cpuBefore.postgres - idleFrom.postgres) / idleSeconds,
+          }
+        : undefined,
   };
+}
+
+/**
+ * Where one order's CPU goes: one shopper alone places `count` orders one after another, and the
+ * store's CPU (Node, Postgres) is read between steps. The reads of /proc between steps cost the
+ * benchmark's process, not the store's.
+ */
+async function profileSteps(store: Store, child: ChildProcess, reader: string, items: Store['products'], count: number) {
+  const token = (await call(`${store.url}/api/account/token`, 'POST', { UserName: reader, Password: store.password })).access_token as string;
+  const totals = Object.fromEntries(STEPS.map((step) => [step, { node: 0, postgres: 0 }])) as Record<Step, { node: number; postgres: number }>;
+  let polls = 0;
+  let done = 0;
+  for (let next = 0; next < count; next++) {
+    let last = await storeCpu(child.pid!);
+    if (!last) return undefined;
+    const order = await placeOrder(store.url, token, items[(items.length - 1 - next) % items.length]!, async (step) => {
+      const now = (await storeCpu(child.pid!))!;
+      if (step !== 'start') {
+        totals[step].node += now.node - last!.node;
+        totals[step].postgres += now.postgres - last!.postgres;
+      }
+      last = now;
+    });
+    polls += order.polls;
+    done += 1;
+  }
+  return { orders: done, polls: polls / done, msPerOrder: Object.fromEntries(STEPS.map((step) => [step, { node: (totals[step].node * 1000) / done, postgres: (totals[step].postgres * 1000) / done }])) as Record<Step, { node: number; postgres: number }> };
 }
 
 async function baseline(url: string): Promise<{ requestsPerSecond: number; p50: number; p99: number; failed: number }> {
@@ -214,6 +282,10 @@ async function baseline(url: string): Promise<{ requestsPerSecond: number; p50: 
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.errors + result.non2xx };
 }
 
+const cpuColumns = (cpu: Level['cpu']) =>
+  cpu
+    ? `${cpu.nodeMsPerOrder.toFixed(0)}, ${cpu.postgresMsPerOrder.toFixed(0)} | ${cpu.nodeCores.toFixed(2)}, ${cpu.postgresCores.toFixed(2)} (${cpu.idleNodeCores.toFixed(2)}, ${cpu.idlePostgresCores.toFixed(2)})`
+    : 'n/a | n/a';
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -223,14 +295,18 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 
 try {
   const loadBefore = os.loadavg();
-  const readersNeeded = LEVELS.reduce((sum, level) => sum + level, 0) * ROUNDS;
+  const readersNeeded = (LEVELS.reduce((sum, level) => sum + level, 0) + 1) * ROUNDS;
   console.log(`Starting the store (npm-start) with the demo catalogue and ${readersNeeded} readers (first start renders the demo art; this takes a while) ...`);
   const { store, child } = await startStore(readersNeeded);
 
-  // The volumes an anonymous visitor is shown (the cached read the baseline uses, too).
+  // The volumes the cart sells now (not coming soon, not withdrawn): each put in a guest cart of its own.
   const items: Store['products'] = [];
   for (const candidate of store.products) {
-    const response = await fetch(`${store.url}/api/product/${candidate.productId}`);
+    const response = await fetch(`${store.url}/api/cart/${randomUUID()}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: candidate.productId, VariantId: candidate.variantId, Amount: 1 }),
+    });
     await response.arrayBuffer();
     if (response.ok) items.push(candidate);
   }
@@ -238,28 +314,31 @@ try {
   console.log(`${items.length} Paid Digital volumes on sale; ${os.cpus().length} cores; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
   let nextReader = 0;
-  const rounds: Array<{ baseline: Awaited<ReturnType<typeof baseline>>; levels: Level[] }> = [];
+  const rounds: Array<{ baseline: Awaited<ReturnType<typeof baseline>>; profile: Awaited<ReturnType<typeof profileSteps>>; levels: Level[] }> = [];
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`Round ${round} of ${ROUNDS}: baseline ...`);
     const base = await baseline(`${store.url}/api/product/${items[0]!.productId}`);
+    console.log(`Round ${round}: ${PROFILE_ORDERS} orders one at a time, the store's CPU read between steps ...`);
+    const profile = await profileSteps(store, child, store.readers[nextReader++]!, items, PROFILE_ORDERS);
     const levels: Level[] = [];
     for (const shoppers of LEVELS) {
       console.log(`Round ${round}: ${shoppers} shoppers for ${DURATION_S} s ...`);
       levels.push(await runLevel(store, child, store.readers.slice(nextReader, (nextReader += shoppers)), items));
     }
-    rounds.push({ baseline: base, levels });
+    rounds.push({ baseline: base, profile, levels });
   }
   const loadAfter = os.loadavg();
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  console.log(`\n${os.cpus().length} cores; load average before ${load(loadBefore)}, after ${load(loadAfter)}; ${DURATION_S} s per level`);
+  console.log(`\n${os.cpus().length} cores; load average before ${load(loadBefore)}, after ${load(loadAfter)}; ${DURATION_S} s per level; My Comics polled every ${POLL_MS} ms`);
   console.log('ratio: orders/s over the same round\'s cached product reads/s through the gateway; step columns: mean ms of each step of an order\n');
-  console.log('| round | what | per s | ratio | p50 ms | p99 ms | failed | cart ms | quote ms | pay ms | until in My Comics ms (polls) | store CPU ms/order | store CPU cores |');
+  console.log('| round | what | per s | ratio | p50 ms | p99 ms | failed | cart ms | quote ms | pay ms | until in My Comics ms (polls) | CPU ms/order: store, Postgres | CPU cores busy: store, Postgres (idle before) |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const summary = rounds.map(({ baseline: base, levels }, index) => {
+  const summary = rounds.map(({ baseline: base, profile, levels }, index) => {
     console.log(`| ${index + 1} | product/{id} cached read (baseline) | ${base.requestsPerSecond.toFixed(0)} | 1.00 | ${base.p50} | ${base.p99} | ${base.failed} | | | | | | |`);
     return {
       baseline: base,
+      profile,
       levels: levels.map((level) => {
         const totals = level.orders.map((order) => order.totalMs);
         const step = (name: Step) => mean(level.orders.map((order) => order.steps[name]));
@@ -274,16 +353,21 @@ try {
           p99: percentile(totals, 99),
           steps: Object.fromEntries(STEPS.map((name) => [name, step(name)])) as Record<Step, number>,
           polls: mean(level.orders.map((order) => order.polls)),
-          storeCpuMsPerOrder: level.storeCpuMsPerOrder,
-          storeCpuCores: level.storeCpuCores,
+          cpu: level.cpu,
           firstFailures: [...new Set(level.failures)].slice(0, 5),
         };
         console.log(
-          `| ${index + 1} | checkout, ${row.shoppers} shoppers (orders) | ${row.ordersPerSecond.toFixed(1)} | ${row.ratio.toFixed(4)} | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.failed} | ${row.steps.cart.toFixed(0)} | ${row.steps.quote.toFixed(0)} | ${row.steps.pay.toFixed(0)} | ${row.steps.library.toFixed(0)} (${row.polls.toFixed(1)}) | ${row.storeCpuMsPerOrder.toFixed(1)} | ${row.storeCpuCores.toFixed(2)} |`,
+          `| ${index + 1} | checkout, ${row.shoppers} shoppers (orders) | ${row.ordersPerSecond.toFixed(1)} | ${row.ratio.toFixed(4)} | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.failed} | ${row.steps.cart.toFixed(0)} | ${row.steps.quote.toFixed(0)} | ${row.steps.pay.toFixed(0)} | ${row.steps.library.toFixed(0)} (${row.polls.toFixed(1)}) | ${cpuColumns(row.cpu)} |`,
         );
         return row;
       }),
     };
+  });
+  console.log('\nOne shopper alone, CPU ms per order by step (store Node process, Postgres):\n');
+  console.log(`| round | ${STEPS.join(' | ')} | polls of My Comics per order |`);
+  console.log(`|---|${STEPS.map(() => '---:|').join('')}---:|`);
+  rounds.forEach(({ profile }, index) => {
+    if (profile) console.log(`| ${index + 1} | ${STEPS.map((step) => `${profile.msPerOrder[step].node.toFixed(1)}, ${profile.msPerOrder[step].postgres.toFixed(1)}`).join(' | ')} | ${profile.polls.toFixed(1)} |`);
   });
   console.log('');
   for (const { levels } of summary) {
@@ -296,7 +380,7 @@ try {
   await mkdir(path.join(here, 'results'), { recursive: true });
   await writeFile(
     path.join(here, 'results', `checkout-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ duration: DURATION_S, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: summary }, null, 2),
+    JSON.stringify({ duration: DURATION_S, pollMs: POLL_MS, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: summary }, null, 2),
   );
 } finally {
   const stopped = (server: ChildProcess) =>

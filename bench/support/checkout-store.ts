@@ -7,9 +7,6 @@
  * The readers share the demo reader's password (its stored argon2id hash is copied), so signing in
  * goes through the account service's real token route and real hash check, and no hash is computed
  * here: a thousand new hashes would take this process most of a minute.
- *
- * Answers `{ cpu: true }` messages with the process's CPU time so far (microseconds), so the
- * benchmark can put the store's CPU beside the orders it completed.
  */
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@inkwell/platform';
@@ -18,7 +15,6 @@ import { startStack } from '../../scripts/stack';
 
 const [dataDir, readerCount] = process.argv.slice(2);
 if (!dataDir || !readerCount || !process.send) throw new Error('usage: checkout-store <data dir> <readers>, started with an IPC channel');
-const send = process.send.bind(process);
 const stack = await startStack({
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', DEMO_DATA: 'true' },
   logger: createLogger('inkwell', process.env.LOG_LEVEL ?? 'info'),
@@ -38,7 +34,7 @@ const { rows: readers } = await accounts.query<{ email: string }>(
    RETURNING email`,
   [prefix, demoReader.email, Number(readerCount)],
 );
-// Candidates only: the benchmark keeps those the catalog API shows to an anonymous US visitor.
+// Candidates only: the benchmark keeps those the cart sells now.
 const { rows: products } = await stack.service('catalog').context.db.query<{ productId: string; variantId: string }>(
   `SELECT p.id AS "productId", v.id AS "variantId"
    FROM products p JOIN variants v ON v.product_id = p.id
@@ -47,13 +43,7 @@ const { rows: products } = await stack.service('catalog').context.db.query<{ pro
    ORDER BY p.id`,
 );
 
-process.on('message', (message: { cpu?: boolean }) => {
-  if (message.cpu) {
-    const usage = process.cpuUsage();
-    send({ cpu: usage.user + usage.system });
-  }
-});
-send({
+process.send({
   url: stack.url.replace('localhost', '127.0.0.1'),
   password: demoReader.password,
   readers: readers.map((reader) => reader.email),
