@@ -8,32 +8,9 @@
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
 import { Nullable } from './nullable';
 
-export const ORDER_STATUSES = ['PendingPayment', 'ConfirmedByClient', 'Scheduled', 'PendingProcessing', 'Processing', 'OnHold', 'Cancelled', 'Completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, PAYMENT_METHODS, PURCHASE_STATES, COULD_NOT_CALCULATE_TAX, PAYMENT_METHOD_NOT_IMPLEMENTED, PURCHASE_FAILED } from './order-rules';
 
-/** Spec §4's labels where they differ from the status's name. */
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  PendingPayment: 'Pending payment',
-  ConfirmedByClient: 'Payment TBC',
-  Scheduled: 'Scheduled',
-  PendingProcessing: 'Pending processing',
-  Processing: 'Processing',
-  OnHold: 'Blocked',
-  Cancelled: 'Cancelled',
-  Completed: 'Completed',
-};
-
-export const PAYMENT_METHODS = ['Card', 'PayPal', 'GooglePay', 'ApplePay'] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
-
-/**
- * Where a purchase is (the order service's durable flow): Quoted (totals shown, nothing charged),
- * Paying (a payment is being made), RequiresAction (the shopper must authorise at the provider),
- * Paid (charged, completion under way), Completed, Failed (the last payment failed; a new attempt
- * may be made), Compensated (charged, then refunded because it could not be completed).
- */
-export const PURCHASE_STATES = ['Quoted', 'Paying', 'RequiresAction', 'Paid', 'Completed', 'Failed', 'Compensated'] as const;
-export type PurchaseState = (typeof PURCHASE_STATES)[number];
+export * from './order-rules';
 
 /** A union of these string literals, keeping each literal's type. */
 const oneOf = <T extends readonly string[]>(values: T, options: { errorMessage?: string } = {}) =>
@@ -264,9 +241,9 @@ export const AddressVerificationSchema = Type.Object({
 
 /** Messages of the spec (§5, §8) word for word, and this service's own. */
 export const ORDER_MESSAGES = {
-  paymentMethodNotImplemented: 'Payment method not implemented',
-  couldNotCalculateTax: 'Could not calculate tax',
-  purchaseFailed: 'Purchase Failed',
+  paymentMethodNotImplemented: PAYMENT_METHOD_NOT_IMPLEMENTED,
+  couldNotCalculateTax: COULD_NOT_CALCULATE_TAX,
+  purchaseFailed: PURCHASE_FAILED,
   idempotencyKeyRequired: 'An Idempotency-Key header (up to 255 characters) is required to pay.',
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request. Use a new key for a new attempt.',
   totalChanged: 'The total of your purchase changed. Check it and pay again.',

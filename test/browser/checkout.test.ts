@@ -230,7 +230,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
       await page.goto(`${stack.url}/account/`);
       const orders = page.getByRole('region', { name: 'Orders' });
       await orders.getByText(/^Order INK-\d+$/).first().waitFor();
-      await orders.getByText('Pending processing', { exact: true }).waitFor();
+      await orders.getByText('Pending Processing', { exact: true }).waitFor();
       await shot(page, `${name}-account-orders`);
       await expectNoSeriousViolations(page, `account orders on a ${name}`);
       assert.deepEqual(errors, []);
@@ -250,6 +250,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
 
     // A coupon: an unknown code is refused at the field, a real one takes 10% off ($8.99 → −$0.899, shown −$0.90).
     const admin = await grantAdmin(stack.service('account').context.db, `checkout-staff-${process.pid}@example.com`);
+    assert.ok(admin.created);
     const staff = await call('POST', '/api/account/token', { UserName: admin.email, Password: admin.password });
     const code = `LANTERN10${process.pid}`;
     assert.equal((await call('POST', '/api/dashboard/coupons', { code, kind: 'Percent', value: 10 }, staff.body.response.access_token)).status, 200);
@@ -403,7 +404,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await page.waitForURL(/\/checkout\/success\/guest\/\?purchase=[0-9a-f-]+$/);
     await page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' }).waitFor();
     await page.getByText(/^Order INK-\d+$/).waitFor();
-    await page.getByText('Pending processing', { exact: true }).waitFor();
+    await page.getByText('Pending Processing', { exact: true }).waitFor();
     await shot(page, 'phone-guest-success');
     await expectNoSeriousViolations(page, 'guest success on a phone');
     // The page's set-up script runs in every document, the provider's too, whose page has no storage.

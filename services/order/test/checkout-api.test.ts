@@ -117,7 +117,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     const orders = await harness.request('GET', '/api/order/', { token });
     assert.equal(orders.status, 200);
     assert.equal(orders.body.response.Count, 1);
-    assert.equal(orders.body.response.Orders[0].statusLabel, 'Pending processing');
+    assert.equal(orders.body.response.Orders[0].statusLabel, 'Pending Processing');
     assert.equal(orders.body.response.Orders[0].orderItems.length, 2);
     const one = await harness.request('GET', `/api/order/${orders.body.response.Orders[0].id}`, { token });
     assert.equal(one.status, 200);
@@ -339,7 +339,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
         },
       },
     };
-    const answer = await submitPurchase(checkout, { userId, country: undefined }, randomUUID(), { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, '');
+    const answer = await submitPurchase(checkout, { userId, country: undefined }, randomUUID(), { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' });
     assert.equal(answer.statusCode, 200);
     assert.equal(answer.envelope.response!.state, 'Compensated');
     assert.equal(answer.envelope.response!.orders[0]!.status, 'Cancelled');

@@ -1,3 +1,4 @@
+import { MISSING_FIELD_MESSAGES } from '@inkwell/contracts/order-rules';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryHasStates, countryName, isShippingCountry, normalizeCode, stateCode } from './countries';
 
@@ -29,18 +30,7 @@ export type AddressKind = 'Billing' | 'Shipping';
 /** An address as it arrives, before anything is known of its fields. */
 export type AddressInput = Partial<Record<keyof Address, unknown>>;
 
-/** The spec's messages (§5), word for word, in the spec's order. */
-export const MISSING_FIELD_MESSAGES = {
-  firstName: 'Missing first name',
-  surName: 'Missing surname',
-  country: 'Missing country',
-  address: 'Missing address field',
-  locality: 'Missing city',
-  postalCode: 'Missing ZIP code',
-  administrativeArea: 'Missing state',
-  phoneNumber: 'Missing phone number',
-  email: 'Missing email',
-} as const;
+export { MISSING_FIELD_MESSAGES };
 
 export type MandatoryField = keyof typeof MISSING_FIELD_MESSAGES;
 

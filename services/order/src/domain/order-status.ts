@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, type OrderStatus } from '@inkwell/contracts/order-rules';
 /**
  * Order statuses (storefront spec §4) and the one function that moves an order between them.
  *
@@ -32,22 +33,9 @@
  * Processing cannot be cancelled (the parcel may be on its way): refund it instead.
  */
 
-export const ORDER_STATUSES = ['PendingPayment', 'ConfirmedByClient', 'Scheduled', 'PendingProcessing', 'Processing', 'OnHold', 'Cancelled', 'Completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '@inkwell/contracts/order-rules';
 
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'PendingPayment';
-
-/** What shoppers read (spec §4: 'Payment TBC', 'Blocked'; the rest as named). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  PendingPayment: 'Pending Payment',
-  ConfirmedByClient: 'Payment TBC',
-  Scheduled: 'Scheduled',
-  PendingProcessing: 'Pending Processing',
-  Processing: 'Processing',
-  OnHold: 'Blocked',
-  Cancelled: 'Cancelled',
-  Completed: 'Completed',
-};
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

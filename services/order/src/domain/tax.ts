@@ -23,7 +23,8 @@ import { applyRate, sum4 } from './money';
  * country, cannot be taxed: CouldNotCalculateTaxError.
  */
 
-export const COULD_NOT_CALCULATE_TAX = 'Could not calculate tax';
+export { COULD_NOT_CALCULATE_TAX } from '@inkwell/contracts/order-rules';
+import { COULD_NOT_CALCULATE_TAX } from '@inkwell/contracts/order-rules';
 
 export class CouldNotCalculateTaxError extends Error {
   constructor(readonly detail: string) {

@@ -16,7 +16,7 @@ export const PAYMENT_ERROR_MESSAGES = {
   chargeFailed: 'Your payment could not be completed.',
 } as const;
 
-export const PURCHASE_FAILED = 'Purchase Failed';
+export { PURCHASE_FAILED } from '@inkwell/contracts/order-rules';
 
 /** The provider's error type (Stripe's names) → the spec's message for it. */
 export function providerErrorMessage(type: string | undefined): string {

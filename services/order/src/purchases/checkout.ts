@@ -117,7 +117,7 @@ const WAIT_LIMIT_MS = 20_000;
  * update, so two keys cannot pay it twice. The cart is held for the purchase and compared with the
  * quote, then the processor is asked with a key derived from the purchase and the attempt.
  */
-export async function submitPurchase(deps: CheckoutDeps, buyer: Buyer, key: string, body: PurchaseSubmit, returnBase: string): Promise<Answer> {
+export async function submitPurchase(deps: CheckoutDeps, buyer: Buyer, key: string, body: PurchaseSubmit): Promise<Answer> {
   const purchase = await purchaseFor(deps.db, body.purchaseId, buyer);
   const hash = sha256({ ...body, userId: buyer.userId ?? null });
   const { rows: claimed } = await deps.db.query(
@@ -127,7 +127,7 @@ export async function submitPurchase(deps: CheckoutDeps, buyer: Buyer, key: stri
   if (claimed.length === 0) return replay(deps.db, key, hash);
   let answer: Answer;
   try {
-    answer = await pay(deps, purchase, key, body, returnBase);
+    answer = await pay(deps, purchase, key, body);
   } catch (error) {
     if (!(error instanceof DomainError)) {
       await forgetAttempt(deps.db, key);
@@ -173,7 +173,7 @@ async function replay(db: Database, key: string, hash: string): Promise<Answer> 
 
 const PAYABLE: readonly PurchaseState[] = ['Quoted', 'Failed'];
 
-async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, body: PurchaseSubmit, returnBase: string): Promise<Answer> {
+async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, body: PurchaseSubmit): Promise<Answer> {
   const method: PaymentMethodName | null = body.paymentMethod ?? purchase.paymentMethod;
   const isFree = purchase.amountDue === 0 && !purchase.lines.some((line) => line.distributionType === 'Print');
   if (body.totalPrice !== undefined && Math.round(body.totalPrice * 100) !== Math.round(purchase.totalPrice * 100)) {
@@ -227,7 +227,7 @@ async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, bo
     method: method ?? 'Card',
     ...(body.StripeNonce ? { paymentMethodId: body.StripeNonce } : {}),
     idempotencyKey: paymentKeyOf(purchase.id, key),
-    returnUrl: returnUrlFor(returnBase, body.returnUrl, purchase.id),
+    returnUrl: returnPathFor(body.returnUrl, purchase.id),
     ...(purchase.email ? { email: purchase.email } : {}),
   };
   await deps.db.query('UPDATE purchases SET payment_request = $2 WHERE id = $1', [purchase.id, JSON.stringify(paymentRequest)]);
@@ -242,11 +242,13 @@ async function pay(deps: CheckoutDeps, purchase: PurchaseRecord, key: string, bo
   return settle(deps, purchase.id, result);
 }
 
-/** A store path (or this store's absolute URL) the provider sends the browser back to. */
-function returnUrlFor(base: string, wanted: string | undefined, purchaseId: string): string {
-  const fallback = `/checkout/?purchase=${purchaseId}`;
-  const path = wanted && wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.includes('\\') ? wanted : fallback;
-  return base ? new URL(path, base).toString() : path;
+/**
+ * The store path the provider sends the browser back to: the one asked for when it is a path of
+ * this store, else the checkout. Relative, so the browser stays on the origin it paid from (the
+ * Stripe driver makes it absolute with PUBLIC_URL, as Stripe wants).
+ */
+function returnPathFor(wanted: string | undefined, purchaseId: string): string {
+  return wanted && wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.includes('\\') ? wanted : `/checkout/?purchase=${purchaseId}`;
 }
 
 function storedPayment(provider: PaymentProcessor['kind'], result: PaymentResult): StoredPayment {

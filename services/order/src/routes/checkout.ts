@@ -78,7 +78,7 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
     handler: async (request, reply) => {
       const key = request.headers[KEY_HEADER];
       if (typeof key !== 'string' || key.trim() === '' || key.length > 255) throw new BadRequestError(ORDER_MESSAGES.idempotencyKeyRequired);
-      const answer = await submitPurchase(checkout, buyerOf(request), key.trim(), request.body, context.config.publicUrl);
+      const answer = await submitPurchase(checkout, buyerOf(request), key.trim(), request.body);
       return reply.code(answer.statusCode as 200).send(answer.envelope as Envelope<Purchase>);
     },
   });

@@ -7,13 +7,10 @@
 import { ApiError, CLIENT_STATUS } from '@inkwell/ui-kit/api-client';
 import { CREDENTIAL_MESSAGES, isValidEmail } from '@/lib/credentials';
 import { formatMoney } from '@/lib/format';
+import { MISSING_FIELD_MESSAGES, PURCHASE_FAILED } from '@inkwell/contracts/order-rules';
 import type { AddressInput, AddressVerification, PaymentMethodName, Purchase } from './types';
 
-/**
- * Spec §8: what an unknown failure shows. Written here rather than imported from the order
- * contract, whose module brings its schema code into every page that shows an order.
- */
-export const PURCHASE_FAILED = 'Purchase Failed';
+export { PURCHASE_FAILED };
 
 /** An address as the form holds it: every field a string. */
 export interface AddressForm {
@@ -44,21 +41,7 @@ export const EMPTY_ADDRESS: AddressForm = {
   email: '',
 };
 
-/**
- * Spec §5's messages, word for word, in its order. The order service answers with the same words
- * (its domain/address.ts): they are repeated here because the frontends may import only contracts.
- */
-export const MISSING_FIELD_MESSAGES = {
-  firstName: 'Missing first name',
-  surName: 'Missing surname',
-  country: 'Missing country',
-  address: 'Missing address field',
-  locality: 'Missing city',
-  postalCode: 'Missing ZIP code',
-  administrativeArea: 'Missing state',
-  phoneNumber: 'Missing phone number',
-  email: 'Missing email',
-} as const satisfies Partial<Record<AddressField, string>>;
+export { MISSING_FIELD_MESSAGES };
 
 type MandatoryField = keyof typeof MISSING_FIELD_MESSAGES;
 
