@@ -87,7 +87,13 @@ function startStore(readers: number): Promise<{ store: Store; child: ChildProces
  * whatever the neighbours do. A process that ends in between takes its time with it; Postgres keeps
  * its pooled backends.
  */
-async function storeCpu(pid: number): Promise<{ node: number; postgres: number } | undefined> {
+interface CpuSnapshot {
+  node: number;
+  /** Each Postgres process's CPU seconds, by pid. */
+  postgres: Map<number, number>;
+}
+
+async function storeCpu(pid: number): Promise<CpuSnapshot | undefined> {
   let entries: string[];
   try {
     entries = await readdir('/proc');
@@ -108,9 +114,16 @@ async function storeCpu(pid: number): Promise<{ node: number; postgres: number }
     for (let at = stats.get(candidate)?.parent; at !== undefined && at > 1; at = stats.get(at)?.parent) if (at === pid) return true;
     return false;
   };
-  let postgres = 0;
-  for (const [candidate, stat] of stats) if (below(candidate)) postgres += stat.seconds;
+  const postgres = new Map<number, number>();
+  for (const [candidate, stat] of stats) if (below(candidate)) postgres.set(candidate, stat.seconds);
   return { node: stats.get(pid)?.seconds ?? 0, postgres };
+}
+
+/** CPU seconds spent between two snapshots; a Postgres process started in between counts whole, one that ended is lost. */
+function spent(before: CpuSnapshot, after: CpuSnapshot): { node: number; postgres: number } {
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  return { node: after.node - before.node, postgres };
 }
 
 // Answers are read field by field.
@@ -197,6 +210,18 @@ interface Level {
 
 const IDLE_SAMPLE_MS = 2000;
 
+function cpuFigures(idle: { node: number; postgres: number }, busy: { node: number; postgres: number }, seconds: number, orders: number): NonNullable<Level['cpu']> {
+  const perOrder = (cpuSeconds: number) => (orders ? (cpuSeconds * 1000) / orders : NaN);
+  return {
+    nodeMsPerOrder: perOrder(busy.node),
+    postgresMsPerOrder: perOrder(busy.postgres),
+    nodeCores: busy.node / seconds,
+    postgresCores: busy.postgres / seconds,
+    idleNodeCores: idle.node / (IDLE_SAMPLE_MS / 1000),
+    idlePostgresCores: idle.postgres / (IDLE_SAMPLE_MS / 1000),
+  };
+}
+
 async function runLevel(store: Store, child: ChildProcess, readers: string[], items: Store['products']): Promise<Level> {
   const tokens = await Promise.all(
     readers.map(async (email) => (await call(`${store.url}/api/account/token`, 'POST', { UserName: email, Password: store.password })).access_token as string),
@@ -226,25 +251,13 @@ async function runLevel(store: Store, child: ChildProcess, readers: string[], it
   );
   const seconds = (performance.now() - begin) / 1000;
   const cpuAfter = await storeCpu(child.pid!);
-  const idleSeconds = IDLE_SAMPLE_MS / 1000;
-  const perOrder = (seconds: number) => (orders.length ? (seconds * 1000) / orders.length : NaN);
   return {
     shoppers: readers.length,
     seconds,
     orders,
     failures,
     ordersPerSecond: orders.length / seconds,
-    cpu:
-      idleFrom && cpuBefore && cpuAfter
-        ? {
-            nodeMsPerOrder: perOrder(cpuAfter.node - cpuBefore.node),
-            postgresMsPerOrder: perOrder(cpuAfter.postgres - cpuBefore.postgres),
-            nodeCores: (cpuAfter.node - cpuBefore.node) / seconds,
-            postgresCores: (cpuAfter.postgres - cpuBefore.postgres) / seconds,
-            idleNodeCores: (cpuBefore.node - idleFrom.node) / idleSeconds,
-            idlePostgresCores: (cpuBefore.postgres - idleFrom.postgres) / idleSeconds,
-          }
-        : undefined,
+    cpu: idleFrom && cpuBefore && cpuAfter ? cpuFigures(spent(idleFrom, cpuBefore), spent(cpuBefore, cpuAfter), seconds, orders.length) : undefined,
   };
 }
 
@@ -264,8 +277,9 @@ async function profileSteps(store: Store, child: ChildProcess, reader: string, i
     const order = await placeOrder(store.url, token, items[(items.length - 1 - next) % items.length]!, async (step) => {
       const now = (await storeCpu(child.pid!))!;
       if (step !== 'start') {
-        totals[step].node += now.node - last!.node;
-        totals[step].postgres += now.postgres - last!.postgres;
+        const used = spent(last!, now);
+        totals[step].node += used.node;
+        totals[step].postgres += used.postgres;
       }
       last = now;
     });
