@@ -70,9 +70,9 @@ describe('the whole stack behind the gateway', () => {
     const unknown = await api('/api/no-such-thing');
     assert.equal(unknown.status, 404);
     assert.equal((await json(unknown)).status.type, 'NotFound');
-    const notYet = await api('/api/dashboard/orders/summary');
+    const notYet = await api('/api/payment/desktop/initiateTransaction/1');
     assert.equal(notYet.status, 404);
-    assert.deepEqual(await notYet.json(), { status: { type: 'NotFound', message: 'No such API call: GET /api/dashboard/orders/summary' }, response: null });
+    assert.deepEqual(await notYet.json(), { status: { type: 'NotFound', message: 'No such API call: GET /api/payment/desktop/initiateTransaction/1' }, response: null });
   });
 
   it('sets security headers', async () => {

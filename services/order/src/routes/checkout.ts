@@ -131,7 +131,7 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
       summary: "The account's orders, newest first (Orders and Count; status.fullCount too)",
       security: signedIn,
       querystring: Type.Object({
-        pageNumber: Type.Integer({ minimum: 1, default: 1, errorMessage: 'pageNumber is a whole number from 1.' }),
+        pageNumber: Type.Integer({ minimum: 1, maximum: 100_000, default: 1, errorMessage: 'pageNumber is a whole number from 1 to 100000.' }),
         pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20, errorMessage: 'pageSize is a whole number from 1 to 100.' }),
       }),
       response: { 200: EnvelopeOf(OrderListSchema) },
