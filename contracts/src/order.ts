@@ -206,6 +206,19 @@ export const PurchaseFailedSchema = Type.Object({
 /** `GET /order/`: the account's orders, newest first (spec §3: Orders plus Count). */
 export const OrderListSchema = Type.Object({ Orders: Type.Array(OrderSchema), Count: Type.Integer() });
 
+/**
+ * What the storefront needs to take a payment (beyond the spec: its provider key is configuration):
+ * which processor is on, Stripe's publishable key when it is Stripe (never a secret), and the
+ * payment methods offered. The storefront loads the provider's script with the key only under the
+ * spec's conditions (§4).
+ */
+export const PaymentConfigSchema = Type.Object({
+  provider: Type.Union([Type.Literal('simulated'), Type.Literal('stripe')]),
+  publishableKey: Nullable(Type.String()),
+  methods: Type.Array(oneOf(PAYMENT_METHODS)),
+});
+export type PaymentConfig = Static<typeof PaymentConfigSchema>;
+
 export const ShippingCountrySchema = Type.Object({
   countryCode: Type.String(),
   name: Type.String(),

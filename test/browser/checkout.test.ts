@@ -8,7 +8,7 @@ import { pageSvg, renderDemoArt } from '@inkwell/demo';
 import { grantAdmin } from '@inkwell/account';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
-import { waitForMail } from '../support/mailbox';
+import { verifiedReader as signUpVerifiedReader, type SignedInReader } from '../support/readers';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
@@ -16,12 +16,7 @@ import type { TestStack } from '../support/stack';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-interface Reader {
-  email: string;
-  password: string;
-  accessToken: string;
-  refreshToken: string;
-}
+type Reader = SignedInReader;
 
 /** The simulated processor's test cards (the order service's payments/test-cards.ts). */
 const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', extraStep: '4000 0025 0000 3155' } as const;
@@ -45,19 +40,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
   };
 
   /** A verified Reader account, signed up and verified the way a reader does it. */
-  async function verifiedReader(name: string): Promise<Reader> {
-    const email = `checkout-${name}-${process.pid}@example.com`;
-    const password = `a long checkout password ${name}`;
-    const base64 = (text: string) => Buffer.from(text).toString('base64');
-    assert.equal((await call('POST', '/api/account/signupCustomerV2', { email: base64(email), password: base64(password) })).status, 200);
-    const mail = await waitForMail(stack, { to: email, subject: /verif|confirm/i });
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
-    assert.ok(link, 'the verification mail carries its link');
-    assert.equal((await call('POST', '/api/account/verifyEmail', { Token: link.searchParams.get('token') })).status, 200);
-    const login = await call('POST', '/api/account/token', { UserName: email, Password: password });
-    assert.equal(login.status, 200);
-    return { email, password, accessToken: login.body.response.access_token, refreshToken: login.body.response.refresh_token };
-  }
+  const verifiedReader = (name: string): Promise<Reader> => signUpVerifiedReader(stack, `checkout-${name}-${process.pid}@example.com`, `a long checkout password ${name}`);
 
   /** A new cart with these items, filled as the storefront fills it; its id is what the page keeps under browserId. */
   async function cartWith(token: string | undefined, ...wanted: Array<{ productId: number; variantId: number }>): Promise<string> {

@@ -79,6 +79,8 @@ describe('the whole stack behind the gateway', () => {
     const response = await api('/');
     assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'self'/);
     assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    // The simulated processor loads nothing from elsewhere: no payment provider in the policy.
+    assert.doesNotMatch(response.headers.get('content-security-policy') ?? '', /stripe/);
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
     assert.ok(response.headers.get('x-frame-options'));

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_PATH, type Viewport } from './chromium';
+import type { Env } from '@inkwell/platform';
 import { startTestStack, type TestStack } from './stack';
 
 export * from './chromium';
@@ -27,8 +28,8 @@ export function browserSuiteSkip(...frontends: Array<keyof typeof DIST>): string
 }
 
 /** The whole stack serving the built storefront and dashboard. */
-export function startBrowserStack(): Promise<TestStack> {
-  return startTestStack({ WEB_DIST: DIST.web, DASHBOARD_DIST: DIST.dashboard });
+export function startBrowserStack(env: Env = {}): Promise<TestStack> {
+  return startTestStack({ WEB_DIST: DIST.web, DASHBOARD_DIST: DIST.dashboard, ...env });
 }
 
 /** test-results/screens/<suite>, created; screenshots there are looked at after a run. */

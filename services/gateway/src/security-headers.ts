@@ -2,14 +2,35 @@
  * Security headers on every answer of the public origin, computed once: the same set a hardened
  * helmet configuration sends, without rebuilding it per request.
  */
-/** The policy of every answer; `scriptSources` adds sources (e.g. one inline script's hash) for one document. */
-export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
+/**
+ * Where Stripe.js, its Payment Element frames and its API calls come from (Stripe's security guide),
+ * allowed only when the store takes payments through Stripe: the simulated processor needs none.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+export interface PolicyOptions {
+  /** Sources for one document (e.g. one inline script's hash). */
+  scriptSources?: readonly string[];
+  /** The payment provider whose script the storefront loads, if any. */
+  paymentProvider?: 'stripe';
+}
+
+/** The content security policy of every answer. */
+export function contentSecurityPolicy({ scriptSources = [], paymentProvider }: PolicyOptions = {}): string {
+  const stripe = paymentProvider === 'stripe';
+  const directive = (name: string, base: string[], extra: string[] = []) => [name, ...base, ...(stripe ? extra : [])].join(' ');
   return [
     "default-src 'self'",
-    "img-src 'self' data: blob:",
+    directive('img-src', ["'self'", 'data:', 'blob:'], STRIPE_SOURCES.img),
     "style-src 'self' 'unsafe-inline'",
-    ["script-src 'self'", ...scriptSources].join(' '),
-    "connect-src 'self'",
+    directive('script-src', ["'self'", ...scriptSources], STRIPE_SOURCES.script),
+    directive('connect-src', ["'self'"], STRIPE_SOURCES.connect),
+    ...(stripe ? [directive('frame-src', [], STRIPE_SOURCES.frame)] : []),
     "font-src 'self' data:",
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -18,11 +39,9 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
   ].join('; ');
 }
 
-const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
-
-export function securityHeaders(publicUrl: string): Record<string, string> {
+export function securityHeaders(publicUrl: string, policy: PolicyOptions = {}): Record<string, string> {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(policy),
     'cross-origin-opener-policy': 'same-origin',
     // Same-origin only: other sites cannot embed our answers in their pages.
     'cross-origin-resource-policy': 'same-origin',

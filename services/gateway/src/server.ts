@@ -10,7 +10,7 @@ import { anonymousReadCacheKey, contentTypeOfKey, createFileStorage, createHttpA
 import { routeFor } from './route-table';
 import { checkServices } from './health';
 import { comicOfReaderPath, indexHtmlReader, readerDocument, DOCUMENT_SCRIPT_SOURCE, type ComicPages } from './reader-document';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, securityHeaders, type PolicyOptions } from './security-headers';
 import { mergeOpenApi } from './openapi';
 
 export interface GatewayOptions {
@@ -35,7 +35,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: REQUEST_BODY_LIMIT, ownNotFoundHandler: true, trustProxy: config.trustedProxies });
   const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
 
-  const headers = securityHeaders(config.publicUrl);
+  const headers = securityHeaders(config.publicUrl, paymentPolicy(config));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
@@ -123,13 +123,18 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   return app;
 }
 
+/** Stripe's script, frames and API are allowed when the store pays through Stripe. */
+function paymentPolicy(config: GatewayConfig): PolicyOptions {
+  return config.payments.stripePublishableKey ? { paymentProvider: 'stripe' } : {};
+}
+
 /**
  * `/reader/{comic}/`: the storefront's document with the comic's first page in it when a visitor may
  * read it without signing in (see reader-document.ts); otherwise the plain document, as any page.
  */
 async function serveReaderDocument(app: App, config: GatewayConfig, readerUrl: string): Promise<void> {
   const indexHtml = indexHtmlReader(config.webDist);
-  const withFirstPage = contentSecurityPolicy([DOCUMENT_SCRIPT_SOURCE]);
+  const withFirstPage = contentSecurityPolicy({ ...paymentPolicy(config), scriptSources: [DOCUMENT_SCRIPT_SOURCE] });
   app.get('/reader/*', { schema: { hide: true } }, async (request, reply) => {
     const html = await indexHtml();
     if (html === null) return reply.status(503).type('text/plain').send('The storefront has not been built yet: run npm run build.');

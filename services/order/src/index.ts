@@ -43,7 +43,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
     async setup(context) {
       const { payments: keys, publicUrl } = context.config;
       const payments = createPaymentProcessor(
-        { STRIPE_SECRET_KEY: keys.stripeSecretKey, STRIPE_PUBLISHABLE_KEY: keys.stripePublishableKey, STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret, PUBLIC_URL: publicUrl },
+        { STRIPE_SECRET_KEY: keys.stripeSecretKey, STRIPE_PUBLISHABLE_KEY: keys.stripePublishableKey, STRIPE_WEBHOOK_SECRET: keys.stripeWebhookSecret, STRIPE_API_URL: keys.stripeApiUrl, PUBLIC_URL: publicUrl },
         context.db,
         context.logger,
       );

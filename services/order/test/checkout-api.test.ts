@@ -39,6 +39,12 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.deepEqual([unknown.status, unknown.body.status.message], [400, 'Could not calculate tax']);
   });
 
+  it('tells the storefront its payment processor: the simulated one by default, with no key to load', async () => {
+    const answer = await harness.request('GET', '/api/order/payment-config');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body.response, { provider: 'simulated', publishableKey: null, methods: ['Card', 'PayPal', 'GooglePay', 'ApplePay'] });
+  });
+
   it('prices a cart of a Digital volume and a Print box set: shipping rates, tax, totals at 4-decimal precision; nothing charged', async () => {
     const token = await tokenFor('buyer-quote');
     const cartId = await fillCart(harness, token, [items.digital, items.print]);

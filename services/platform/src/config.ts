@@ -86,7 +86,7 @@ export interface CommonConfig {
    * The order service's payment processor: Stripe when all three keys are set, else the embedded
    * simulated processor. Secrets: read here and passed to the processor only, never logged.
    */
-  payments: { stripeSecretKey?: string; stripePublishableKey?: string; stripeWebhookSecret?: string };
+  payments: { stripeSecretKey?: string; stripePublishableKey?: string; stripeWebhookSecret?: string; stripeApiUrl?: string };
   /**
    * The order service's sweeper: how often it looks (`ORDER_SWEEP_INTERVAL_MS`) for purchases left
    * between states, and how long one must be untouched before it is resumed (`ORDER_SWEEP_STALE_MS`).
@@ -165,6 +165,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'STRIPE_SECRET_KEY' },
   { name: 'STRIPE_PUBLISHABLE_KEY' },
   { name: 'STRIPE_WEBHOOK_SECRET' },
+  { name: 'STRIPE_API_URL' },
   { name: 'ORDER_SWEEP_INTERVAL_MS' },
   { name: 'ORDER_SWEEP_STALE_MS' },
   { name: 'EMAIL_FROM' },
@@ -419,6 +420,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       stripeSecretKey: r.optional('STRIPE_SECRET_KEY'),
       stripePublishableKey: r.optional('STRIPE_PUBLISHABLE_KEY'),
       stripeWebhookSecret: r.optional('STRIPE_WEBHOOK_SECRET'),
+      stripeApiUrl: r.url('STRIPE_API_URL', ['http:', 'https:']),
     },
     orders: {
       sweepIntervalMs: r.integer('ORDER_SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),

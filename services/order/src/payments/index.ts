@@ -22,7 +22,8 @@ export type ChosenProcessor = SimulatedPaymentProcessor | StripePaymentProcessor
  * The order service's payment processor: Stripe when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
  * STRIPE_WEBHOOK_SECRET are all set, else the embedded simulated processor (the default). Some but
  * not all of them, or a value of the wrong kind, stops start-up with one ConfigError naming each
- * problem. PUBLIC_URL resolves relative return addresses for Stripe.
+ * problem. PUBLIC_URL resolves relative return addresses for Stripe; STRIPE_API_URL points the SDK at
+ * another API host (stripe-mock in development and tests).
  */
 export function createPaymentProcessor(env: Env, db: Database, logger: Logger): ChosenProcessor {
   const given = STRIPE_SETTINGS.filter(({ name }) => env[name]);
@@ -39,5 +40,6 @@ export function createPaymentProcessor(env: Env, db: Database, logger: Logger): 
     publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
   });
 }

@@ -6,6 +6,8 @@ import {
   ORDER_MESSAGES,
   OrderListSchema,
   OrderSchema,
+  PAYMENT_METHODS,
+  PaymentConfigSchema,
   PurchaseFailedSchema,
   PurchaseRequestSchema,
   PurchaseSchema,
@@ -172,6 +174,19 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
       const order = await findOrder(context.db, request.params.id);
       if (!order || order.userId !== request.principal!.userId) throw new NotFoundError(ORDER_MESSAGES.unknownOrder);
       return success(order.status === 'PendingPayment' || order.status === 'ConfirmedByClient');
+    },
+  });
+
+  app.get('/api/order/payment-config', {
+    schema: {
+      tags: ['order'],
+      summary: 'The payment processor the store uses and, for Stripe, its publishable key (beyond the spec; the storefront loads the provider with it)',
+      response: { 200: EnvelopeOf(PaymentConfigSchema) },
+    },
+    handler: async (_request, reply) => {
+      const config = checkout.payments.publicConfig();
+      reply.header('cache-control', 'public, max-age=300');
+      return success({ provider: config.provider, publishableKey: config.publishableKey ?? null, methods: [...PAYMENT_METHODS] });
     },
   });
 

@@ -9,6 +9,7 @@ import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { usePaymentProvider } from '@/features/checkout/use-payment-provider';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { formatMoney } from '@/lib/format';
 import { useCart, useCartNotices, type CartIdentity } from '../api/get-cart';
@@ -105,6 +106,8 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
   const coupon = useCart(couponCode ? identity : null, couponCode);
   const [problem, setProblem] = useState<string | null>(null);
   const notices = useCartNotices();
+  // Spec §4: an open cart overlay loads the payment provider, so checkout does not wait for it.
+  usePaymentProvider(true);
 
   useFocusTrap(panel, true);
   useEffect(() => {

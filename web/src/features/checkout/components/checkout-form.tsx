@@ -30,10 +30,12 @@ import {
   type PaymentProblem,
 } from '../checkout-rules';
 import type { PaymentMethodName, Purchase, PurchaseRequest, ShippingCountry } from '../types';
+import { usePaymentProvider, type ProviderState } from '../use-payment-provider';
 import { usePurchaseQuote } from '../use-purchase-quote';
 import { AddressAdvice } from './address-advice';
 import { AddressFieldset, statesOf } from './address-fieldset';
 import type { CheckoutValues } from './checkout-values';
+import { StripePaymentFields, type NonceResult, type NonceSource } from './stripe-payment-fields';
 import styles from './checkout.module.css';
 
 /** One line of the cart as checkout lists it. */
@@ -112,6 +114,9 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
   const [shippingMethod, setShippingMethod] = useState<string | null>(draft?.shippingMethod ?? null);
   const [flow, setFlow] = useState<FlowState>({ state: PaymentFlow.Ready });
   const retryKey = useRef<string | null>(null);
+  // The payment provider (spec §4: the checkout overlay is active, so it loads now).
+  const provider = usePaymentProvider(true);
+  const nonceSource: NonceSource = useRef<(() => Promise<NonceResult>) | null>(null);
 
   const hasStates = (address: AddressForm) => statesOf(countries, address.country).length > 0;
   const shippingAddress = needsShipping ? (values.sameAsBilling ? values.billing : values.shipping) : null;
@@ -170,7 +175,20 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
 
   const pay = async (current: CheckoutValues) => {
     if (!quote || !purchase) return;
-    if (!purchase.isFree && current.paymentMethod === 'Card') {
+    let stripeNonce: { nonce: string; method: PaymentMethodName } | null = null;
+    if (!purchase.isFree && provider.status === 'ready') {
+      // Stripe: the Payment Element's details become a PaymentMethod first, while the press is fresh (wallets need it).
+      const made = nonceSource.current ? await nonceSource.current() : null;
+      if (!made || 'problem' in made) {
+        const problem = made?.problem ?? { state: PaymentFlow.InternalError, message: PURCHASE_FAILED, retrySameKey: false, requote: false };
+        failed(problem, purchase.id);
+        return;
+      }
+      stripeNonce = made;
+    } else if (!purchase.isFree && provider.status !== 'simulated') {
+      setFlow({ state: PaymentFlow.InternalError, problem: { state: PaymentFlow.InternalError, message: PROVIDER_NOT_READY, retrySameKey: false, requote: false } });
+      return;
+    } else if (!purchase.isFree && current.paymentMethod === 'Card') {
       const cardProblem = cardNumberProblem(current.cardNumber);
       if (cardProblem) {
         setError('cardNumber', { type: 'card', message: cardProblem }, { shouldFocus: true });
@@ -194,7 +212,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
       setFlow({ state: PaymentFlow.InvalidRequestError, problem: paymentProblem(error) });
       return;
     }
-    const method = toPay.isFree ? null : current.paymentMethod;
+    const method = toPay.isFree ? null : (stripeNonce?.method ?? current.paymentMethod);
     const idempotencyKey = retryKey.current ?? newIdempotencyKey();
     retryKey.current = idempotencyKey;
     const submit = () =>
@@ -202,7 +220,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
         {
           purchaseId: toPay.id,
           paymentMethod: method,
-          ...(method === 'Card' ? { StripeNonce: cardNonce(current.cardNumber) ?? null } : {}),
+          ...(stripeNonce ? { StripeNonce: stripeNonce.nonce } : method === 'Card' ? { StripeNonce: cardNonce(current.cardNumber) ?? null } : {}),
           totalPrice: toPay.totalPrice,
           returnUrl: '/checkout/',
         },
@@ -299,7 +317,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
             <p className={styles.muted}>This order is free: no payment is needed.</p>
           </section>
         ) : (
-          <PaymentFields control={control} />
+          <PaymentSection provider={provider} control={control} amount={purchase?.amountDue ?? lines.reduce((sum, line) => sum + line.price, 0)} currency={currency} nonceSource={nonceSource} />
         )}
       </div>
 
@@ -333,7 +351,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
         {quoteMessage && !quoteField && <FormAlert tone="error">{quoteMessage}</FormAlert>}
         {quoteField && <p className={styles.muted}>Check the marked field: {quoteMessage}</p>}
         <PaymentStatus flow={flow} />
-        <SubmitButton className={styles.pay} size="lg" pending={busy} pendingLabel={flow.state === PaymentFlow.Successful ? 'Paid' : 'Processing…'} disabled={!purchase || quoting}>
+        <SubmitButton className={styles.pay} size="lg" pending={busy} pendingLabel={flow.state === PaymentFlow.Successful ? 'Paid' : 'Processing…'} disabled={!purchase || quoting || (!purchase.isFree && provider.status !== 'ready' && provider.status !== 'simulated')}>
           <LockIcon size={18} />
           {purchase ? (purchase.isFree ? 'Place free order' : `Pay ${formatMoney(purchase.amountDue, currency)}`) : 'Pay'}
         </SubmitButton>
@@ -380,6 +398,32 @@ function ShippingRates({ purchase, pending, ready, chosen, onChoose }: { purchas
               <span>{formatAmount(rate.totalPrice, purchase.totalPriceDetails.currency)}</span>
             </label>
           ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+const PROVIDER_NOT_READY = 'The payment form could not be loaded. Check your connection and try again.';
+
+/** The payment fields of the store's processor: Stripe's Payment Element, or the simulated processor's card and wallets. */
+function PaymentSection({ provider, control, amount, currency, nonceSource }: { provider: ProviderState; control: Control<CheckoutValues>; amount: number; currency: string; nonceSource: NonceSource }) {
+  if (provider.status === 'ready') return <StripePaymentFields stripe={provider.stripe} amount={amount} currency={currency} nonceSource={nonceSource} />;
+  if (provider.status === 'simulated') return <PaymentFields control={control} />;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Payment method</legend>
+      {provider.status === 'failed' ? (
+        <FormAlert tone="error" title="Payment is not available just now">
+          <p>{PROVIDER_NOT_READY}</p>
+          <Button variant="secondary" onClick={provider.retry}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : (
+        <div role="status">
+          <span className="visually-hidden">Loading the payment form…</span>
+          <Skeleton className={styles.rateSkeleton} />
         </div>
       )}
     </fieldset>
