@@ -20,6 +20,8 @@ export const LibraryItemSchema = Type.Object({
   readingProgress: Type.Integer(),
   completed: Type.Boolean(),
   lastReadAt: Nullable(Type.String()),
+  /** `/mycomics/processing` only: when the bought comic can be read (a pre-order's release day), if known. */
+  releaseDate: Type.Optional(Nullable(Type.String())),
 });
 export type LibraryItem = Static<typeof LibraryItemSchema>;
 

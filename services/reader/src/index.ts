@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ENTITLEMENTS, EVENTS, type EntitlementsService, type ServiceDefinition } from '@inkwell/platform';
 import { GrpcCatalogPublications } from './catalog/grpc-catalog-publications';
 import { entitlementHandlers } from './grpc/entitlements-server';
+import { recordOrderProgress } from './library/awaiting';
 import { recordEntitlementEvent } from './library/ownership';
 import type { PageSource } from './pages/page-source';
 import { PageStore } from './pages/page-store';
@@ -50,6 +51,7 @@ export function createReaderService(options: { drawnPages?: PageSource } = {}): 
         subscriptions: [
           { group: 'ownership', types: [EVENTS.orderCompleted.type, EVENTS.orderRefunded.type], effect: recordEntitlementEvent },
           { group: 'account-deletion', types: [EVENTS.accountDeleted.type], effect: recordEntitlementEvent },
+          { group: 'awaiting-orders', types: [EVENTS.orderPlaced.type, EVENTS.orderCompleted.type, EVENTS.orderCancelled.type], effect: recordOrderProgress },
         ],
         grpc(server) {
           server.addService<EntitlementsService>(ENTITLEMENTS.proto, ENTITLEMENTS.service, entitlementHandlers(context.db));

@@ -211,6 +211,42 @@ describe('My Comics: /mycomics', () => {
     assert.deepEqual((await harness.request('GET', '/api/mycomics/processing', { token: stranger })).body, { status: { type: 'Success', fullCount: 0 }, response: [] });
   });
 
+  it('lists the Digital items of a placed order until it completes or is cancelled; a late placed event adds nothing', async () => {
+    const buyer = 'reader-awaiting';
+    const buyerToken = await signTestToken({ userId: buyer });
+    const releaseDay = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const volume = await createProduct(harness.catalogDb, { name: 'Lamplight Vol. 1' });
+    const other = await createProduct(harness.catalogDb, { name: 'Lamplight Vol. 2' });
+    const boxed = await createProduct(harness.catalogDb, { name: 'Lamplight Box' });
+    const placed = (orderId: string, productIds: number[], extra: Record<string, unknown> = {}) => ({
+      ...orderCompleted(orderId, buyer, productIds),
+      purchaseId: `purchase-${orderId}`,
+      status: 'Scheduled',
+      scheduleDate: releaseDay,
+      ...extra,
+    });
+    const processing = async () => (await harness.request('GET', '/api/mycomics/processing', { token: buyerToken })).body;
+
+    await harness.deliver('order', 'order.placed', placed('order-pre-1', [volume]), 2);
+    await harness.deliver('order', 'order.placed', { ...placed('order-print-1', [boxed]), items: [{ productId: String(boxed), variantId: '1', distributionType: 'Print', quantity: 1, price: { cents: 0, currency: 'USD' } }] });
+    await harness.deliver('order', 'order.placed', { ...placed('order-guest-1', [other]), userId: undefined });
+    await harness.deliver('order', 'order.placed', placed('order-pre-2', [other], { status: 'ConfirmedByClient', scheduleDate: undefined }));
+    const waiting = await processing();
+    assert.deepEqual(names(waiting), ['Lamplight Vol. 2', 'Lamplight Vol. 1'], 'soonest readable first: the payment being confirmed (the comic is out), then the pre-order; no print, no guest');
+    assert.equal(waiting.response[1].releaseDate, releaseDay, "the pre-order's day");
+    assert.equal(waiting.response[1].isOwned, false, 'not readable yet');
+    assert.deepEqual(names((await harness.request('GET', '/api/mycomics', { token: buyerToken })).body), [], 'nothing on the shelf yet');
+
+    // Completed: the order's items become entitlements and leave this list; cancelled: they just leave.
+    await harness.deliver('order', 'order.completed', orderCompleted('order-pre-1', buyer, [volume]));
+    await harness.deliver('order', 'order.cancelled', { orderId: 'order-pre-2', purchaseId: 'purchase-order-pre-2', userId: buyer, reason: 'refunded' });
+    assert.deepEqual(names(await processing()), []);
+    assert.deepEqual(names((await harness.request('GET', '/api/mycomics', { token: buyerToken })).body), ['Lamplight Vol. 1']);
+    // The placed event of a settled order, delivered late (another id), adds nothing back.
+    await harness.deliver('order', 'order.placed', placed('order-pre-2', [other]));
+    assert.deepEqual(names(await processing()), []);
+  });
+
   it('keeps an owned comic on the shelf when the catalog withdraws it, and drops one that was only added, and digital goods that are not comics', async () => {
     const owned = await createProduct(harness.catalogDb, { name: 'Withdrawn Owned' });
     const added = await createProduct(harness.catalogDb, { name: 'Withdrawn Added', variants: [{ priceType: 'Free', priceCents: 0 }] });

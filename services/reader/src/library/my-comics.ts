@@ -3,6 +3,7 @@ import type { CatalogPublications, Publication } from '../catalog/publication';
 import { byLastRead, compareShelfEntries, DEFAULT_SHELF_SORT, isCompleted, isOutForReading, matchesShelfSearch, resumeAt, type ShelfSort } from '../domain';
 import type { PageStore } from '../pages/page-store';
 import type { LibraryItem } from '@inkwell/contracts/library';
+import { awaitingItems } from './awaiting';
 import { shelfRows, type ShelfRow } from './shelf';
 
 export type { LibraryItem };
@@ -63,20 +64,30 @@ export async function libraryItems({ db, catalog, pages }: LibraryDeps, userId: 
 
 /**
  * Storefront spec §7 `/mycomics/processing`: what the reader has bought that cannot be read yet —
- * a pre-order before its release day, or a comic the catalog has not put out yet. Each shows on
- * the shelf (`libraryItems`) the moment it can be read, and leaves this list then. Soonest first.
+ * a pre-order before its release day, an order whose payment is still being confirmed, or a comic
+ * the catalog has not put out yet. Each shows on the shelf (`libraryItems`) the moment it can be
+ * read, and leaves this list then. Soonest release first.
  */
 export async function processingItems({ db, catalog, pages }: LibraryDeps, userId: string, now = new Date()): Promise<LibraryItem[]> {
-  const rows = (await shelfRows(db, userId)).filter((row) => row.owned);
-  const ids = rows.map((row) => row.productId);
+  const [rows, awaiting] = await Promise.all([shelfRows(db, userId).then((all) => all.filter((row) => row.owned)), awaitingItems(db, userId)]);
+  const ids = [...new Set([...rows.map((row) => row.productId), ...awaiting.map((item) => item.productId)])];
   const [publications, storedCounts] = await Promise.all([catalog.findMany(ids), pages.pageCounts(ids)]);
-  const waiting = rows.flatMap((row) => {
+  const waiting = new Map<string, LibraryItem>();
+  for (const row of rows) {
     const publication = publications.get(row.productId);
-    if (!publication || publication.category !== 'Publication' || isOutForReading(publication, true, now)) return [];
-    return [libraryItem(row, publication, storedCounts.get(row.productId) ?? publication.pageCount)];
-  });
-  const releasedAt = (item: LibraryItem) => (item.publishDate ? Date.parse(item.publishDate) : Number.POSITIVE_INFINITY);
-  return waiting.sort((a, b) => releasedAt(a) - releasedAt(b) || a.name.localeCompare(b.name));
+    if (!publication || publication.category !== 'Publication' || isOutForReading(publication, true, now)) continue;
+    waiting.set(row.productId, { ...libraryItem(row, publication, storedCounts.get(row.productId) ?? publication.pageCount), releaseDate: publication.publishDate });
+  }
+  const readable = new Set(rows.map((row) => row.productId));
+  for (const item of awaiting) {
+    const publication = publications.get(item.productId);
+    // Already readable from another order, or not a comic: nothing to wait for here.
+    if (!publication || publication.category !== 'Publication' || waiting.has(item.productId) || (readable.has(item.productId) && isOutForReading(publication, true, now))) continue;
+    const row = { productId: item.productId, variantId: item.variantId, addedAt: item.placedAt, owned: false, page: null, lastReadAt: null };
+    waiting.set(item.productId, { ...libraryItem(row, publication, storedCounts.get(item.productId) ?? publication.pageCount), releaseDate: item.releaseDate ?? publication.publishDate });
+  }
+  const releasedAt = (item: LibraryItem) => (item.releaseDate ? Date.parse(item.releaseDate) : Number.POSITIVE_INFINITY);
+  return [...waiting.values()].sort((a, b) => releasedAt(a) - releasedAt(b) || a.name.localeCompare(b.name));
 }
 
 /** Filters, sorts and cuts one page out of the shelf; `fullCount` is every comic that matched. */
