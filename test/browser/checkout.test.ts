@@ -53,7 +53,8 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
   }
 
   beforeAll(async () => {
-    stack = await startBrowserStack();
+    // Pre-orders are released by the order service's sweeper: it looks every half second here.
+    stack = await startBrowserStack({ ORDER_SWEEP_INTERVAL_MS: '500' });
     const catalog = stack.service('catalog').context;
     const series = await createSeries(catalog.db, { title: 'Lantern Sea', readableUrl: 'lantern-sea', genres: ['Drama'], description: 'Boats that carry light across a dark sea.' });
     const volume = await createProduct(catalog.db, { name: 'Lantern Sea, Vol. 1', readableUrl: 'lantern-sea-volume-1', seriesId: series, volumeNumber: 1, variants: [{ type: 'Digital', priceCents: 999 }] });
@@ -284,6 +285,60 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     assert.deepEqual(errors, []);
     await page.context().close();
   });
+
+  it('a pre-order is paid now, waits in My Comics under On its way, and opens in the reader when its day comes', async () => {
+    // Its release day is a few seconds away, so the day comes during the test on the real clock
+    // that every service reads (the order service releases it, the reader then grants it).
+    const catalog = stack.service('catalog').context;
+    const releaseAt = new Date(Date.now() + 45_000);
+    const productId = await createProduct(catalog.db, {
+      name: 'Lantern Sea, Vol. 3',
+      readableUrl: `lantern-sea-volume-3-${process.pid}`,
+      volumeNumber: 3,
+      variants: [{ type: 'Digital', priceCents: 799, isPreOrder: true, scheduleDate: releaseAt }],
+    });
+    const { rows } = await catalog.db.query<{ id: string }>('SELECT id FROM variants WHERE product_id = $1', [productId]);
+    await stack.eventsDelivered();
+    await stack.service('reader').exposed.pages.ingest(String(productId), Array.from({ length: 3 }, (_, index) => Buffer.from(pageSvg({ seriesTitle: 'Lantern Sea', pageNumber: index + 1, pageCount: 3, seed: productId, rightToLeft: false, width: 800, height: 1200 }))));
+    const reader = await verifiedReader('preorder');
+    const cartId = await cartWith(reader.accessToken, { productId, variantId: Number(rows[0]!.id) });
+    const { page, errors } = await open(DESKTOP, cartId, reader);
+    await page.goto(`${stack.url}/checkout/`);
+    const dialog = checkoutDialog(page);
+    await fillAddress(billing(dialog), HOME);
+    await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+    await payButton(dialog).click();
+    await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
+    await page.getByText('Scheduled', { exact: true }).waitFor();
+    await shot(page, 'desktop-preorder-success');
+    assert.ok(Date.now() < releaseAt.getTime(), 'paid before its day (else the test proves nothing: the machine was too slow)');
+
+    // Before its day: in My Comics under On its way, with the day; not on the shelf.
+    await page.goto(`${stack.url}/library/`);
+    const onItsWay = page.getByRole('region', { name: 'On its way' });
+    await onItsWay.getByText('Lantern Sea, Vol. 3').waitFor();
+    await onItsWay.getByText(/^Pre-ordered · readable from /).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Your comics' }).getByText('Lantern Sea, Vol. 3').count(), 0);
+    await shot(page, 'desktop-library-preorder-waiting');
+    await expectNoSeriousViolations(page, 'My Comics with a pre-order on its way');
+
+    // Its day comes: the order completes by itself, and the volume moves to the shelf and opens.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt.getTime() - Date.now())));
+    const shelf = page.getByRole('list', { name: 'Your comics' });
+    for (let attempt = 0; attempt < 60 && (await shelf.getByText('Lantern Sea, Vol. 3').count()) === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bookshelf' }).waitFor();
+    }
+    await shelf.getByText('Lantern Sea, Vol. 3').first().waitFor({ timeout: 1_000 });
+    assert.equal(await page.getByRole('region', { name: 'On its way' }).count(), 0, 'nothing left on its way');
+    await shot(page, 'desktop-library-preorder-released');
+    await shelf.getByRole('link', { name: 'Read: Lantern Sea, Vol. 3' }).click();
+    await page.waitForURL(`${stack.url}/reader/${productId}/`);
+    await page.getByRole('img', { name: 'Page 1' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }, 150_000);
 
   it('a free order needs no payment method (spec §5) and lands on its order page', async () => {
     const reader = await verifiedReader('free');

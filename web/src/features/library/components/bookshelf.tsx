@@ -4,13 +4,15 @@ import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, LibraryIcon, RefreshIcon, SearchIcon } from '@inkwell/ui-kit/icons';
 import { CardGridSkeleton } from '@/components/ui/card-grid';
+import { CoverImage } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formatCount, pluralize } from '@/lib/format';
+import { formatCount, formatDate, pluralize } from '@/lib/format';
 import { useContinueReading } from '../api/get-continue-reading';
 import { useLibrary } from '../api/get-library';
+import { useProcessing } from '../api/get-processing';
 import { useRemoveFromLibrary } from '../api/remove-from-library';
 import { SHELF_PAGE_SIZE, continueReading, normalizeSearch, pageCountOf, pageLinks, readShelfQuery, SHELF_SORTS, writeShelfQuery, type ShelfQuery, type ShelfSort } from '../library-rules';
 import { BookCard } from './book-card';
@@ -22,6 +24,37 @@ const SEARCH_DEBOUNCE_MS = 300;
 const CONTINUE_READING_LIMIT = 6;
 
 /** Books started and not finished, most recently read first, above the shelf. */
+/** Bought, not readable yet: pre-orders until their release day, orders whose payment is being confirmed. */
+function OnItsWay({ readerId }: { readerId: string }) {
+  const processing = useProcessing(readerId);
+  const items = processing.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.continue} aria-labelledby="on-its-way-title">
+      <h2 id="on-its-way-title" className={styles.sectionTitle}>
+        On its way
+      </h2>
+      <ul className={styles.awaitingList}>
+        {items.map((item) => {
+          const release = item.releaseDate ?? item.publishDate;
+          const upcoming = release !== null && Date.parse(release) > Date.now();
+          return (
+            <li key={item.productId} className={styles.awaiting}>
+              <span className={styles.awaitingCover}>
+                <CoverImage images={item.thumbnailUrl ? [{ url: item.thumbnailUrl, width: 500, height: 625 }] : []} alt="" ratio={POSTER_RATIO.product} sizes="4rem" />
+              </span>
+              <span className={styles.awaitingText}>
+                <span className={styles.awaitingName}>{item.name}</span>
+                <span className={styles.awaitingWhen}>{upcoming && release ? `Pre-ordered · readable from ${formatDate(release)}` : 'Purchase being confirmed · on your shelf shortly'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 function ContinueReading({ readerId }: { readerId: string }) {
   const started = useContinueReading(readerId);
   const items = continueReading(started.data ?? []).slice(0, CONTINUE_READING_LIMIT);
@@ -201,6 +234,7 @@ export function Bookshelf({ readerId }: { readerId: string }) {
 
   return (
     <>
+      {showContinue && <OnItsWay readerId={readerId} />}
       {showContinue && <ContinueReading readerId={readerId} />}
       <section aria-labelledby="bookshelf-title">
         <div className={styles.toolbar}>
