@@ -72,6 +72,8 @@ export interface Cluster {
 
 const WORKLOADS: readonly Workload[] = [...SERVICE_NAMES, 'gateway'];
 const POLL_MS = 250;
+/** How many times the cluster is started when a port it picked was taken before it could bind it. */
+const START_ATTEMPTS = 3;
 /** How long a process is given to stop on SIGTERM before it is killed. */
 const STOP_GRACE_MS = 15_000;
 
@@ -87,7 +89,7 @@ const SERVE_ARGS = ['--import', 'tsx', 'scripts/serve.ts'];
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { name, readyTimeoutMs = 180_000 } = options;
   if (!/^[a-z][a-z0-9_]{0,39}$/.test(name)) throw new Error(`A cluster name is lowercase letters, digits and underscores, starting with a letter (got "${name}")`);
-  const envs = await clusterEnvs(options);
+  let envs = await clusterEnvs(options);
   for (const workload of WORKLOADS) validate(workload, envs[workload]);
   const s3 = loadGatewayConfig(envs.gateway, ROOT_DIR).media.s3;
   if (s3) await ensureBucket(s3);
@@ -97,7 +99,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const logDir = await mkdtemp(path.join(os.tmpdir(), `inkwell-${name}-logs-`));
   const processes = new Map<Workload, Child>();
   const start = (workload: Workload) => processes.set(workload, launch(workload, envs[workload], path.join(logDir, `${workload}.log`)));
-  const gatewayUrl = `http://127.0.0.1:${envs.gateway.GATEWAY_PORT}`;
+  let gatewayUrl = `http://127.0.0.1:${envs.gateway.GATEWAY_PORT}`;
 
   const logTails = async (lines = 60) => {
     const tails = await Promise.all(
@@ -161,8 +163,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    for (const workload of WORKLOADS) start(workload);
-    await waitReady('Starting the cluster');
+    // Ports are picked free before the processes bind them, so another program may take one in
+    // between (EADDRINUSE): the cluster then starts again on other ports, up to three times.
+    for (let attempt = 1; ; attempt += 1) {
+      for (const workload of WORKLOADS) start(workload);
+      try {
+        await waitReady('Starting the cluster');
+        break;
+      } catch (error) {
+        if (attempt >= START_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+        await Promise.all(WORKLOADS.map(stopProcess));
+        envs = await clusterEnvs(options);
+        gatewayUrl = `http://127.0.0.1:${envs.gateway.GATEWAY_PORT}`;
+      }
+    }
   } catch (error) {
     await stop();
     throw error;
