@@ -98,4 +98,38 @@ describe('the reader document with its first page', () => {
     }
     assert.equal((await get('/reader/%E0%A4%A/')).status, 400, 'a malformed address is the client\'s mistake');
   });
+
+  it("asks the reader once for a comic's page list while many visitors open it, per country; a refusal is kept too", async () => {
+    // The stack runs in this process: the gateway's calls to the reader go through this fetch.
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (/\/api\/comic\/[^/]+\/pages$/.test(url)) asked.push(`${new Headers(init?.headers).get('cf-ipcountry') ?? '-'} ${url.replace(/^.*\/api\/comic\//, '')}`);
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      const open = (address: string, country?: string) => realFetch(stack.url + address, { headers: country ? { 'cf-ipcountry': country } : {} }).then((answer) => answer.text());
+      // A fresh comic, so no earlier test has its list kept.
+      const catalogDb = stack.service('catalog').context.db;
+      const fresh = await createProduct(catalogDb, { name: 'Lantern Harbour Chapter 3', readableUrl: 'lantern-harbour-chapter-3', type: 'Chapter', chapterNumber: 3, variants: [{ priceType: 'Free', priceCents: 0 }] });
+      const page = await sharp({ create: { width: 900, height: 1350, channels: 3, background: { r: 10, g: 60, b: 140 } } }).png().toBuffer();
+      await stack.service('reader').exposed.pages.ingest(String(fresh), [page]);
+
+      const documents = await Promise.all(Array.from({ length: 20 }, () => open(`/reader/${fresh}/`, 'FR')));
+      assert.ok(documents.every((html) => html.includes('id="inkwell-first-page"')), 'every visitor gets the first page');
+      assert.equal(new Set(documents).size, 1, 'the same document for each');
+      assert.deepEqual(asked, [`FR ${fresh}/pages`], 'twenty visitors at once, one call to the reader');
+      await open(`/reader/${fresh}/`, 'DE');
+      await open(`/reader/${fresh}/`, 'FR');
+      assert.deepEqual(asked, [`FR ${fresh}/pages`, `DE ${fresh}/pages`], 'another country is asked for once (access depends on it)');
+
+      // The reader's refusal of a comic that needs a purchase is an answer: kept like a page list.
+      await open(`/reader/${paidId}/`, 'FR');
+      await open(`/reader/${paidId}/`, 'FR');
+      assert.equal(asked.filter((entry) => entry === `FR ${paidId}/pages`).length, 1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
 });
