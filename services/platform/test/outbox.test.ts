@@ -256,6 +256,42 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
   });
 
+  it('publishes different keys side by side, each key in order: a slow consumer of one aggregate holds up only that aggregate', async () => {
+    const bus = new InProcessEventBus(testLogger);
+    const seen: string[] = [];
+    let releaseSlow!: () => void;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    await bus.subscribe({
+      group: 'side-by-side',
+      types: ['product.changed'],
+      handler: async (event) => {
+        const { productId } = event.data as { productId: string };
+        if (productId === 's-1') await slowReleased;
+        seen.push(productId);
+      },
+    });
+    await bus.start();
+    const outbox = new Outbox('catalog');
+    await db.transaction((tx) =>
+      outbox.add(
+        tx,
+        { type: 'product.changed', key: 's', data: { productId: 's-1' } },
+        { type: 'product.changed', key: 's', data: { productId: 's-2' } },
+        ...Array.from({ length: 5 }, (_, index) => ({ type: 'product.changed', key: `k${index}`, data: { productId: `k${index}-1` } })),
+        { type: 'product.changed', key: 'k0', data: { productId: 'k0-2' } },
+      ),
+    );
+    const relay = new OutboxRelay(db, bus, testLogger, { keyConcurrency: 4 });
+    const drained = relay.drain();
+    await eventually(async () => seen.length === 6);
+    assert.deepEqual([...seen].sort(), ['k0-1', 'k0-2', 'k1-1', 'k2-1', 'k3-1', 'k4-1'], 'every other key went out while s-1 was being handled');
+    assert.ok(seen.indexOf('k0-1') < seen.indexOf('k0-2'), 'a key keeps its order');
+    releaseSlow();
+    assert.equal(await drained, 8);
+    assert.deepEqual(seen.slice(-2), ['s-1', 's-2']);
+    assert.equal(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]!.n), 0);
+  });
+
   it('relays a burst of one aggregate in a single drain', async () => {
     const bus = new InProcessEventBus(testLogger);
     const seen: string[] = [];

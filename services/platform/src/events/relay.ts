@@ -25,6 +25,8 @@ export interface RelayOptions {
   maxBackoffMs?: number;
   /** Published rows older than this are deleted. */
   retainPublishedHours?: number;
+  /** How many keys' events are published at the same time (each key's in order). */
+  keyConcurrency?: number;
 }
 
 export function backoffMs(attempts: number, base: number, max: number): number {
@@ -34,7 +36,8 @@ export function backoffMs(attempts: number, base: number, max: number): number {
 }
 
 /**
- * Publishes committed outbox rows to the bus, oldest first. Rows are claimed with
+ * Publishes committed outbox rows to the bus, oldest first within each key, several keys at a
+ * time. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so several replicas can relay the same outbox without stepping on each
  * other. A failed publish is retried with exponential backoff, and later events of the same
  * aggregate wait behind it so per-key order holds. Delivery is at least once: consumers de-duplicate
@@ -50,6 +53,7 @@ export class OutboxRelay {
   private readonly baseBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly retainPublishedHours: number;
+  private readonly keyConcurrency: number;
   private lastCleanup = 0;
 
   constructor(
@@ -63,6 +67,7 @@ export class OutboxRelay {
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.retainPublishedHours = options.retainPublishedHours ?? 72;
+    this.keyConcurrency = options.keyConcurrency ?? 8;
   }
 
   start(): void {
@@ -145,36 +150,49 @@ export class OutboxRelay {
           FOR UPDATE`,
         [heads.map((head) => head.key), this.batchSize],
       );
-      const blockedKeys = new Set<string>();
-      let published = 0;
-      for (const row of rows) {
-        if (!row.due) blockedKeys.add(row.key);
-        if (blockedKeys.has(row.key)) continue;
-        const envelope: EventEnvelope = {
-          id: row.id,
-          type: row.type,
-          version: row.version,
-          occurredAt: row.occurred_at.toISOString(),
-          source: row.source,
-          key: row.key,
-          data: row.data,
-        };
-        try {
-          await this.bus.publish(envelope);
-          await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE seq = $1', [row.seq]);
-          published += 1;
-        } catch (error) {
-          blockedKeys.add(row.key);
-          const attempts = row.attempts + 1;
-          const delay = backoffMs(attempts, this.baseBackoffMs, this.maxBackoffMs);
-          const message = error instanceof Error ? error.message : String(error);
-          await tx.query(
-            `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE seq = $1`,
-            [row.seq, attempts, message.slice(0, 2000), String(delay)],
-          );
-          this.logger.warn({ eventId: row.id, type: row.type, attempts, retryInMs: delay, err: error }, 'publishing event failed; will retry');
+      // Each key's rows go out in order, one after another; different keys go out side by side
+      // (a few at a time), so one aggregate's slow consumers do not hold up every other's events.
+      const byKey = new Map<string, OutboxRow[]>();
+      for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+      const publishedSeqs: number[] = [];
+      const publishKey = async (keyRows: OutboxRow[]) => {
+        for (const row of keyRows) {
+          // A row waiting out its backoff holds back the rest of its key.
+          if (!row.due) return;
+          const envelope: EventEnvelope = {
+            id: row.id,
+            type: row.type,
+            version: row.version,
+            occurredAt: row.occurred_at.toISOString(),
+            source: row.source,
+            key: row.key,
+            data: row.data,
+          };
+          try {
+            await this.bus.publish(envelope);
+            publishedSeqs.push(row.seq);
+          } catch (error) {
+            const attempts = row.attempts + 1;
+            const delay = backoffMs(attempts, this.baseBackoffMs, this.maxBackoffMs);
+            const message = error instanceof Error ? error.message : String(error);
+            await tx.query(
+              `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE seq = $1`,
+              [row.seq, attempts, message.slice(0, 2000), String(delay)],
+            );
+            this.logger.warn({ eventId: row.id, type: row.type, attempts, retryInMs: delay, err: error }, 'publishing event failed; will retry');
+            return;
+          }
         }
+      };
+      const queue = [...byKey.values()];
+      const worker = async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await publishKey(next);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.keyConcurrency, queue.length) }, worker));
+      if (publishedSeqs.length > 0) {
+        await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE seq = ANY($1::bigint[])', [publishedSeqs]);
       }
+      const published = publishedSeqs.length;
       return { published, claimed: rows.length };
     });
   }
