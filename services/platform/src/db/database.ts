@@ -41,6 +41,15 @@ export class Database implements Queryable {
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost while the transaction holds it (the server restarting or stopping) fails
+    // the transaction's query; the event itself must not crash the process. The client is then
+    // dropped rather than given back to the pool.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+      this.logger.warn({ err: error }, 'database connection failed during a transaction');
+    };
+    client.on('error', onLost);
     const callbacks: Array<() => void> = [];
     const tx: Transaction = {
       query: <R = Row>(text: string, values?: unknown[]) => client.query(text, values) as unknown as Promise<QueryResult<R>>,
@@ -56,7 +65,8 @@ export class Database implements Queryable {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 
