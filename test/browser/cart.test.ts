@@ -8,7 +8,7 @@ import { renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
-import { waitForMail } from '../support/mailbox';
+import { verifiedReader } from '../support/readers';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
@@ -61,17 +61,7 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     await stack.eventsDelivered();
 
     // Verified readers, signed up the way a reader does it.
-    const base64 = (text: string) => Buffer.from(text).toString('base64');
-    for (const reader of Object.values(readers)) {
-      assert.equal((await call('POST', '/api/account/signupCustomerV2', { email: base64(reader.email), password: base64(reader.password) })).status, 200);
-      const mail = await waitForMail(stack, { to: reader.email, subject: /verif|confirm/i });
-      const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/email-verified/' && url.searchParams.has('token'));
-      assert.ok(link, 'the verification mail carries its link');
-      assert.equal((await call('POST', '/api/account/verifyEmail', { Token: link.searchParams.get('token') })).status, 200);
-      const login = await call('POST', '/api/account/token', { UserName: reader.email, Password: reader.password });
-      assert.equal(login.status, 200);
-      reader.accessToken = login.body.response.access_token;
-    }
+    for (const reader of Object.values(readers)) reader.accessToken = (await verifiedReader(stack, reader.email, reader.password)).accessToken;
 
     browser = await launchChromium();
     shots = await screenshotDir('cart');
