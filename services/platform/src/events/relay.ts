@@ -25,7 +25,7 @@ export interface RelayOptions {
   maxBackoffMs?: number;
   /** Published rows older than this are deleted. */
   retainPublishedHours?: number;
-  /** How many keys' events are published at the same time (each key's in order). */
+  /** How many keys' events are published at the same time (each key's in order); 1 on the in-process bus, 8 on a broker, unless given. */
   keyConcurrency?: number;
 }
 
@@ -36,8 +36,8 @@ export function backoffMs(attempts: number, base: number, max: number): number {
 }
 
 /**
- * Publishes committed outbox rows to the bus, oldest first within each key, several keys at a
- * time. Rows are claimed with
+ * Publishes committed outbox rows to the bus, oldest first within each key (several keys at a time
+ * on a broker). Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so several replicas can relay the same outbox without stepping on each
  * other. A failed publish is retried with exponential backoff, and later events of the same
  * aggregate wait behind it so per-key order holds. Delivery is at least once: consumers de-duplicate
@@ -67,7 +67,11 @@ export class OutboxRelay {
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.retainPublishedHours = options.retainPublishedHours ?? 72;
-    this.keyConcurrency = options.keyConcurrency ?? 8;
+    // The in-process bus runs every consumer inside publish, while this relay holds a connection
+    // of the service's pool: several keys at once there let the consumers' own transactions take
+    // the whole pool and wait on each other (the demo catalogue's first seeding hung so). A broker
+    // only takes the event, so keys go out side by side.
+    this.keyConcurrency = options.keyConcurrency ?? (bus.driver === 'in-process' ? 1 : 8);
   }
 
   start(): void {
