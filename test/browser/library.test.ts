@@ -180,6 +180,8 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
     await page.getByRole('region', { name: 'Continue reading' }).getByRole('link', { name: 'Continue: Harbor Lights, Chapter 1' }).click();
     await page.waitForURL(`${stack.url}/reader/${comics.harbor.chapter1}/`);
     await page.getByText('Page 4 of 8', { exact: true }).waitFor({ state: 'attached' });
+    // The page shown is the reader's own (its keys are listened for by then), not only its counter.
+    await page.getByRole('img', { name: 'Page 4' }).waitFor();
     const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/api/mycomics/${comics.harbor.chapter1}`));
     await page.keyboard.press('ArrowRight');
     await page.getByText('Page 5 of 8', { exact: true }).waitFor({ state: 'attached' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ChevronLeftIcon, ChevronRightIcon } from '@inkwell/ui-kit/icons';
@@ -199,7 +199,9 @@ export function ComicReader({ comic, readerId, saveProgress }: ComicReaderProps)
     // Reading by keyboard: focus leaves the bar control it was on, so the bars can hide again.
     root.current?.focus({ preventScroll: true });
   });
-  useEffect(() => {
+  // Listening from the commit that shows the reader, not after the paint: a key pressed as soon as
+  // the page number is on the screen turns the page (on a busy machine the gap was long enough to lose one).
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
