@@ -157,7 +157,11 @@ export class OutboxRelay {
       // Each key's rows go out in order, one after another; different keys go out side by side
       // (a few at a time), so one aggregate's slow consumers do not hold up every other's events.
       const byKey = new Map<string, OutboxRow[]>();
-      for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+      for (const row of rows) {
+        const keyRows = byKey.get(row.key);
+        if (keyRows) keyRows.push(row);
+        else byKey.set(row.key, [row]);
+      }
       const publishedSeqs: number[] = [];
       const publishKey = async (keyRows: OutboxRow[]) => {
         for (const row of keyRows) {

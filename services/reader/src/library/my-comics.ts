@@ -78,11 +78,11 @@ export async function processingItems({ db, catalog, pages }: LibraryDeps, userI
     if (!publication || publication.category !== 'Publication' || isOutForReading(publication, true, now)) continue;
     waiting.set(row.productId, { ...libraryItem(row, publication, storedCounts.get(row.productId) ?? publication.pageCount), releaseDate: publication.publishDate });
   }
-  const readable = new Set(rows.map((row) => row.productId));
+  const owned = new Set(rows.map((row) => row.productId));
   for (const item of awaiting) {
     const publication = publications.get(item.productId);
-    // Already readable from another order, or not a comic: nothing to wait for here.
-    if (!publication || publication.category !== 'Publication' || waiting.has(item.productId) || (readable.has(item.productId) && isOutForReading(publication, true, now))) continue;
+    // Owned through another order (listed above when not out yet), or not a comic: nothing to add.
+    if (!publication || publication.category !== 'Publication' || owned.has(item.productId)) continue;
     const row = { productId: item.productId, variantId: item.variantId, addedAt: item.placedAt, owned: false, page: null, lastReadAt: null };
     waiting.set(item.productId, { ...libraryItem(row, publication, storedCounts.get(item.productId) ?? publication.pageCount), releaseDate: item.releaseDate ?? publication.publishDate });
   }

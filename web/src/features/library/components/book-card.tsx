@@ -9,7 +9,7 @@ import type { LibraryItem } from '../types';
 import styles from './book-card.module.css';
 
 /** The shelf sends one cover URL without its size; the product poster's shape (125%) stands in for it. */
-const THUMBNAIL = { width: 500, height: 625 };
+export const SHELF_THUMBNAIL = { width: 500, height: 625 };
 
 function stateText(state: ReadingState, pageCount: number): string {
   if (state.kind === 'finished') return 'Finished';
@@ -34,7 +34,7 @@ export function BookCard({ item, onRemove, removing = false }: BookCardProps) {
   const [confirming, setConfirming] = useState(false);
   const state = readingStateOf(item);
   const percent = state.kind === 'finished' ? 100 : state.kind === 'reading' ? state.percent : 0;
-  const images = item.thumbnailUrl ? [{ url: item.thumbnailUrl, ...THUMBNAIL }] : [];
+  const images = item.thumbnailUrl ? [{ url: item.thumbnailUrl, ...SHELF_THUMBNAIL }] : [];
 
   return (
     <article className={styles.book} aria-busy={removing || undefined}>

@@ -15,7 +15,7 @@ import { useLibrary } from '../api/get-library';
 import { useProcessing } from '../api/get-processing';
 import { useRemoveFromLibrary } from '../api/remove-from-library';
 import { SHELF_PAGE_SIZE, continueReading, normalizeSearch, pageCountOf, pageLinks, readShelfQuery, SHELF_SORTS, writeShelfQuery, type ShelfQuery, type ShelfSort } from '../library-rules';
-import { BookCard } from './book-card';
+import { BookCard, SHELF_THUMBNAIL } from './book-card';
 import styles from './bookshelf.module.css';
 
 /** Typing in the search waits this long before the shelf is asked again. */
@@ -23,7 +23,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** How many started books the continue-reading row shows. */
 const CONTINUE_READING_LIMIT = 6;
 
-/** Books started and not finished, most recently read first, above the shelf. */
 /** Bought, not readable yet: pre-orders until their release day, orders whose payment is being confirmed. */
 function OnItsWay({ readerId }: { readerId: string }) {
   const processing = useProcessing(readerId);
@@ -36,16 +35,16 @@ function OnItsWay({ readerId }: { readerId: string }) {
       </h2>
       <ul className={styles.awaitingList}>
         {items.map((item) => {
-          const release = item.releaseDate ?? item.publishDate;
-          const upcoming = release !== null && Date.parse(release) > Date.now();
+          // The reader sends every item of this list with the day it can be read, when known.
+          const upcoming = item.releaseDate && Date.parse(item.releaseDate) > Date.now() ? item.releaseDate : null;
           return (
             <li key={item.productId} className={styles.awaiting}>
               <span className={styles.awaitingCover}>
-                <CoverImage images={item.thumbnailUrl ? [{ url: item.thumbnailUrl, width: 500, height: 625 }] : []} alt="" ratio={POSTER_RATIO.product} sizes="4rem" />
+                <CoverImage images={item.thumbnailUrl ? [{ url: item.thumbnailUrl, ...SHELF_THUMBNAIL }] : []} alt="" ratio={POSTER_RATIO.product} sizes="4rem" />
               </span>
               <span className={styles.awaitingText}>
                 <span className={styles.awaitingName}>{item.name}</span>
-                <span className={styles.awaitingWhen}>{upcoming && release ? `Pre-ordered · readable from ${formatDate(release)}` : 'Purchase being confirmed · on your shelf shortly'}</span>
+                <span className={styles.awaitingWhen}>{upcoming ? `Pre-ordered · readable from ${formatDate(upcoming)}` : 'Purchase being confirmed · on your shelf shortly'}</span>
               </span>
             </li>
           );
@@ -55,6 +54,7 @@ function OnItsWay({ readerId }: { readerId: string }) {
   );
 }
 
+/** Books started and not finished, most recently read first, above the shelf. */
 function ContinueReading({ readerId }: { readerId: string }) {
   const started = useContinueReading(readerId);
   const items = continueReading(started.data ?? []).slice(0, CONTINUE_READING_LIMIT);
