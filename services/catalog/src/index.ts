@@ -7,6 +7,7 @@ import { ReaderOwnership } from './reader-ownership';
 import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
 import { searchRoutes } from './routes/search';
+import { staffAuditRoutes } from './routes/staff-audit';
 import { staffPublishingRoutes } from './routes/staff-publishing';
 import { storefrontRoutes } from './routes/storefront';
 import { SearchIndexer } from './search/indexer';
@@ -37,6 +38,7 @@ export const catalogService: ServiceDefinition = {
         await lookupRoutes(app, context);
         await searchRoutes(app, context, index);
         await staffPublishingRoutes(app, context);
+        await staffAuditRoutes(app, context);
       },
       grpc(server) {
         server.addService<CatalogService>(CATALOG.proto, CATALOG.service, catalogHandlers(context.db));
