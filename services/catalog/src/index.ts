@@ -2,21 +2,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOG, EVENTS, createSearchIndex, type CatalogService, type ServiceDefinition } from '@inkwell/platform';
 import { catalogHandlers } from './grpc/catalog-server';
+import { ingestionSubscription } from './ingestion';
 import { invalidateReads } from './read-cache';
 import { ReaderOwnership } from './reader-ownership';
 import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
 import { searchRoutes } from './routes/search';
 import { staffAuditRoutes } from './routes/staff-audit';
+import { staffBundleRoutes } from './routes/staff-bundles';
+import { staffIapRoutes } from './routes/staff-iaps';
+import { staffLookupRoutes } from './routes/staff-lookups';
+import { staffProductRoutes } from './routes/staff-products';
+import { staffPublisherRoutes } from './routes/staff-publishers';
 import { staffPublishingRoutes } from './routes/staff-publishing';
+import { staffSearchRoutes } from './routes/staff-search';
+import { staffSeriesRoutes } from './routes/staff-series';
 import { storefrontRoutes } from './routes/storefront';
 import { SearchIndexer } from './search/indexer';
+import { SearchMaintenance } from './search/maintenance';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const PRODUCT_EVENTS = [EVENTS.productCreated, EVENTS.productChanged, EVENTS.productPublished, EVENTS.productUnpublished, EVENTS.productRemoved].map((event) => event.type);
 /** Changes that show in cached storefront answers but not in search. */
-const MERCHANDISING_EVENTS = [EVENTS.bundleChanged, EVENTS.salesCampaignChanged, EVENTS.homeChanged, EVENTS.newsChanged].map((event) => event.type);
+const MERCHANDISING_EVENTS = [EVENTS.bundleChanged, EVENTS.salesCampaignChanged, EVENTS.homeChanged, EVENTS.newsChanged, EVENTS.publisherChanged].map((event) => event.type);
 
 /**
  * Catalog: products, series and everything the storefront browses and searches. Search and the
@@ -30,6 +39,7 @@ export const catalogService: ServiceDefinition = {
   async setup(context) {
     const index = await createSearchIndex(context.config, context.db, context.logger);
     const indexer = new SearchIndexer(context.db, index);
+    const searchMaintenance = new SearchMaintenance(context, index, indexer);
     const ownership = new ReaderOwnership(context.config.peers.reader.grpcAddress);
     return {
       async routes(app) {
@@ -38,12 +48,20 @@ export const catalogService: ServiceDefinition = {
         await lookupRoutes(app, context);
         await searchRoutes(app, context, index);
         await staffPublishingRoutes(app, context);
+        await staffProductRoutes(app, context);
+        await staffIapRoutes(app, context);
         await staffAuditRoutes(app, context);
+        await staffSeriesRoutes(app, context);
+        await staffBundleRoutes(app, context);
+        await staffPublisherRoutes(app, context);
+        await staffLookupRoutes(app, context);
+        await staffSearchRoutes(app, context, searchMaintenance);
       },
       grpc(server) {
         server.addService<CatalogService>(CATALOG.proto, CATALOG.service, catalogHandlers(context.db));
       },
       subscriptions: [
+        ingestionSubscription(context.outbox),
         {
           group: 'search-index',
           types: [...PRODUCT_EVENTS, EVENTS.seriesChanged.type],
@@ -65,6 +83,7 @@ export const catalogService: ServiceDefinition = {
         },
       ],
       async close() {
+        await searchMaintenance.close();
         await index.close();
         ownership.close();
       },

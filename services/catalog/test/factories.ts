@@ -62,6 +62,9 @@ export interface ProductInput {
   restrictedTerritories?: string[];
   description?: string;
   popularity?: number;
+  /** Whether its pages are in the reader (dashboard spec §5: needed to publish). */
+  ingestCompleted?: boolean;
+  issueNumber?: number;
   variants?: VariantInput[];
 }
 
@@ -70,8 +73,8 @@ export async function createProduct(db: Queryable, input: ProductInput = {}): Pr
   const n = next();
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO products (name, readable_url, series_id, sub_category, volume_number, chapter_number, status, publish_date, unlisted, age_rating,
-                           restricted_territories, description, popularity, page_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 32) RETURNING id`,
+                           restricted_territories, description, popularity, page_count, ingest_completed, issue_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 32, $14, $15) RETURNING id`,
     [
       input.name ?? `Product ${n}`,
       input.readableUrl ?? `product-${n}`,
@@ -86,6 +89,8 @@ export async function createProduct(db: Queryable, input: ProductInput = {}): Pr
       input.restrictedTerritories ?? [],
       input.description ?? 'A story.',
       input.popularity ?? n,
+      input.ingestCompleted ?? false,
+      input.issueNumber ?? null,
     ],
   );
   const id = rows[0]!.id;

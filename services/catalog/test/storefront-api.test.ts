@@ -44,7 +44,8 @@ describe('catalog storefront API', () => {
       ch2: await createProduct(db, { name: 'Tidewater Chapter 2', seriesId: tidewater, type: 'Chapter', chapterNumber: 2, ageRating: 't', variants: [{ priceType: 'FreeForRegistered', priceCents: 0 }] }),
       mature: await createProduct(db, { name: 'Nightglass Omnibus', readableUrl: 'nightglass-omnibus', ageRating: 'm', type: 'Omnibus' }),
       emberVol: await createProduct(db, { name: 'Ember Crown Vol. 1', readableUrl: 'ember-crown-vol-1', seriesId: ember, volumeNumber: 1 }),
-      draft: await createProduct(db, { name: 'Unfinished Draft', readableUrl: 'unfinished-draft', status: 'Draft' }),
+      // Complete (a Book, ingested, numbered) so the staff publish tests below meet dashboard spec §5.
+      draft: await createProduct(db, { name: 'Unfinished Draft', readableUrl: 'unfinished-draft', type: 'Book', status: 'Draft', ingestCompleted: true, issueNumber: 1 }),
       scheduled: await createProduct(db, { name: 'Future Volume', readableUrl: 'future-volume', status: 'Scheduled', publishDate: new Date(Date.now() + 7 * 86_400_000) }),
       preorder: await createProduct(db, { name: 'Preorder Volume', readableUrl: 'preorder-volume', status: 'ScheduledPreOrder', publishDate: new Date(Date.now() + 7 * 86_400_000), variants: [{ isPreOrder: true }] }),
       unlisted: await createProduct(db, { name: 'Convention Sampler', readableUrl: 'convention-sampler', unlisted: true, variants: [{ priceType: 'Free', priceCents: 0 }] }),

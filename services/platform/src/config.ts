@@ -103,6 +103,11 @@ export interface CommonConfig {
     publicUrl: string;
     /** Files in an S3 bucket instead of `DATA_DIR/media`. */
     s3?: S3Settings;
+    /**
+     * Largest comic archive staff may upload for ingestion (`INGEST_MAX_UPLOAD_BYTES`, 500 MB by
+     * default): the reader refuses a larger file and the gateway stops forwarding one.
+     */
+    ingestMaxUploadBytes: number;
   };
 }
 
@@ -172,6 +177,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'MEDIA_URL_SECRET', requiredBy: (workload) => workload === 'reader' },
   { name: 'MEDIA_URL_TTL_SECONDS' },
   { name: 'MEDIA_PUBLIC_URL' },
+  { name: 'INGEST_MAX_UPLOAD_BYTES' },
   { name: 'S3_BUCKET' },
   { name: 'S3_REGION' },
   { name: 'S3_ENDPOINT' },
@@ -430,6 +436,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       urlSecret: r.optional('MEDIA_URL_SECRET'),
       urlTtlSeconds: r.integer('MEDIA_URL_TTL_SECONDS', 3_600, 60, 7 * 86_400),
       publicUrl: readMediaPublicUrl(r),
+      ingestMaxUploadBytes: r.integer('INGEST_MAX_UPLOAD_BYTES', 500 * 1024 * 1024, 1024, 20 * 1024 * 1024 * 1024),
     },
   };
   const kafka = readKafka(r);

@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { ENTITLEMENTS, EVENTS, type EntitlementsService, type ServiceDefinition } from '@inkwell/platform';
 import { GrpcCatalogPublications } from './catalog/grpc-catalog-publications';
 import { entitlementHandlers } from './grpc/entitlements-server';
+import { Ingester } from './ingest/ingester';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest/limits';
+import { ingestRoutes } from './ingest/routes';
 import { recordOrderProgress } from './library/awaiting';
 import { recordEntitlementEvent } from './library/ownership';
 import type { PageSource } from './pages/page-source';
@@ -20,6 +23,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface ReaderParts {
   /** The page store, e.g. to ingest a page set. */
   pages: PageStore;
+  /** Comic ingestion: its jobs, and `drain` to wait for those under way. */
+  ingester: Ingester;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface ReaderParts {
  * Catalog facts come over gRPC at request time. Owns entitlements (from order and account events)
  * and answers the catalog's questions about them over gRPC.
  */
-export function createReaderService(options: { drawnPages?: PageSource } = {}): ServiceDefinition<ReaderParts> {
+export function createReaderService(options: { drawnPages?: PageSource; ingestLimits?: Partial<IngestLimits> } = {}): ServiceDefinition<ReaderParts> {
   return {
     name: 'reader',
     migrationsDir: path.resolve(here, '../migrations'),
@@ -40,6 +45,14 @@ export function createReaderService(options: { drawnPages?: PageSource } = {}): 
         pages: new PageStore(context.db, context.files, context.logger.child({ component: 'pages' }), context.config.demoData ? options.drawnPages : undefined),
         mediaSecret,
       };
+      const ingester = new Ingester({
+        db: context.db,
+        files: context.files,
+        pages: deps.pages,
+        outbox: context.outbox,
+        logger: context.logger.child({ component: 'ingest' }),
+        limits: { ...DEFAULT_INGEST_LIMITS, ...options.ingestLimits },
+      });
       return {
         async routes(app) {
           await comicPagesRoutes(app, deps);
@@ -47,6 +60,7 @@ export function createReaderService(options: { drawnPages?: PageSource } = {}): 
           await myComicsRoutes(app, deps);
           await readingProgressRoutes(app, deps);
           await instrumentationRoutes(app, deps);
+          await ingestRoutes(app, deps, ingester);
         },
         subscriptions: [
           { group: 'ownership', types: [EVENTS.orderCompleted.type, EVENTS.orderRefunded.type], effect: recordEntitlementEvent },
@@ -57,10 +71,11 @@ export function createReaderService(options: { drawnPages?: PageSource } = {}): 
           server.addService<EntitlementsService>(ENTITLEMENTS.proto, ENTITLEMENTS.service, entitlementHandlers(context.db));
         },
         async close() {
+          await ingester.drain();
           await deps.pages.drain();
           deps.catalog.close();
         },
-        exposed: { pages: deps.pages },
+        exposed: { pages: deps.pages, ingester },
       };
     },
   };

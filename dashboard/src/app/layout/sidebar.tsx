@@ -6,8 +6,10 @@ import styles from './sidebar.module.css';
 export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {
   return (
     <aside id={id} className={[styles.sidebar, open && styles.open, 'on-dark'].filter(Boolean).join(' ')}>
-      <NavLink to="/" end className={styles.brand} onClick={onNavigate} aria-label="Inkwell Staff overview">
+      {/* Named by what it shows plus where it goes: an aria-label would hide the logo's own words (WCAG 2.5.3). */}
+      <NavLink to="/" end className={styles.brand} onClick={onNavigate}>
         <Logo tag="staff" size="compact" />
+        <span className="visually-hidden">overview</span>
       </NavLink>
       <nav aria-label="Dashboard areas" className={styles.nav}>
         {AREA_GROUPS.map((group) => (
@@ -22,6 +24,7 @@ export function Sidebar({ id, open, onNavigate }: { id: string; open: boolean; o
                     className={({ isActive }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ')}
                   >
                     {area.label}
+                    {area.status === 'coming' && <span className={styles.soon}>Soon</span>}
                   </NavLink>
                 </li>
               ))}

@@ -29,12 +29,13 @@ export function TopBar({ sidebarId, sidebarOpen, onToggleSidebar }: TopBarProps)
         <span className={styles.email} title={account.email}>
           {account.email}
         </span>
-        <ButtonAnchor href={STOREFRONT_URL} variant="ghost" size="sm" aria-label="View the storefront">
+        {/* On a phone only the icon shows; the name stays "View store" either way (WCAG 2.5.3). */}
+        <ButtonAnchor href={STOREFRONT_URL} variant="ghost" size="sm" aria-label="View store">
           <StoreIcon size={18} />
           <span className={styles.hideNarrow}>View store</span>
         </ButtonAnchor>
         <Button variant="secondary" size="sm" onClick={signOut}>
-          Log out
+          Sign out
         </Button>
       </div>
     </header>

@@ -25,6 +25,7 @@ export default function OverviewRoute() {
                       <ArrowRightIcon size={18} className={styles.arrow} />
                     </span>
                     <span className={styles.cardText}>{area.summary}</span>
+                    {area.status === 'coming' && <span className={styles.soon}>Coming in a later release</span>}
                   </Link>
                 </li>
               ))}

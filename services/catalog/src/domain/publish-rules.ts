@@ -105,3 +105,122 @@ function variantProblems(variant: VariantToPublish, ingestCompleted: boolean, to
 function startOfDay(date: Date): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
+
+/** Missing-field names of spec §5 beyond those above: the product's category, and its sorting number. */
+export const MISSING_FIELD_TYPE = 'Type';
+export const MISSING_FIELD_SORTING = 'Sorting (must be non-zero)';
+/** Print dimensions a variant must have (spec §5), named as the editor labels them. */
+export const PRINT_DIMENSION_NAMES = { weight: 'Weight', height: 'Height', length: 'Length', width: 'Width' } as const;
+
+export interface StaffVariantToPublish extends VariantToPublish {
+  /** The tier's (or product's) price stands in for a price of its own. */
+  usingDefaultPrice: boolean;
+  /** stockInfo.description, which names the variation in its message when set. */
+  description?: string | null | undefined;
+}
+
+/** A product as the staff editor has it, every field a §5 rule reads. */
+export interface StaffProductToPublish {
+  name: string;
+  description: string;
+  category: 'Publication' | 'Game' | 'Merchandise' | null;
+  type: ProductType | null;
+  readableUrl: string | null;
+  hasSeries: boolean;
+  ingestCompleted: boolean;
+  issueNumber: number | null;
+  variants: readonly StaffVariantToPublish[];
+}
+
+/**
+ * Every §5 reason the product cannot be published, in the spec's words, once each; empty when it
+ * can. A variation with missing data is named by its message, followed by what it lacks.
+ */
+export function staffProductPublishProblems(product: StaffProductToPublish, today: Date): string[] {
+  const problems: string[] = [];
+  const chapter = product.type === 'Chapter';
+  if (!product.name.trim()) problems.push(MISSING_FIELD.title);
+  if (!chapter && !product.description.trim()) problems.push(MISSING_FIELD.description);
+  if (product.type === null) problems.push(MISSING_FIELD.productType);
+  if (product.category === null) problems.push(MISSING_FIELD_TYPE);
+  if (product.category === 'Publication' && !(product.issueNumber !== null && product.issueNumber > 0)) problems.push(MISSING_FIELD_SORTING);
+  if (product.readableUrl !== null && !isValidReadableUrl(product.readableUrl)) problems.push(READABLE_URL_DIGITS_ONLY_MESSAGE);
+  if (product.category === 'Publication' && product.type !== 'Book' && !product.hasSeries) problems.push(PRODUCT_NEEDS_SERIES_MESSAGE);
+  if (!chapter && !product.ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
+  if (product.variants.length === 0) problems.push(PRODUCT_NEEDS_VARIANT_MESSAGE);
+  for (const variant of product.variants) {
+    if (!variant.enabled) continue;
+    const missing = staffVariantProblems(variant, product.ingestCompleted, today);
+    if (missing.length === 0) continue;
+    problems.push(variantMissingDataMessage(variant.description?.trim() || variant.type), ...missing);
+  }
+  return [...new Set(problems)];
+}
+
+function staffVariantProblems(variant: StaffVariantToPublish, ingestCompleted: boolean, today: Date): string[] {
+  const problems: string[] = [];
+  if (variant.priceType === 'Paid' && variant.priceCents === null && !variant.usingDefaultPrice) problems.push(MISSING_FIELD.price);
+  if (variant.type === 'Digital' && !ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
+  if (variant.type === 'Print') {
+    const stock = variant.stock ?? {};
+    for (const name of ['weight', 'height', 'length', 'width'] as const) {
+      const value = stock[name];
+      if (!(typeof value === 'number' && value > 0)) problems.push(PRINT_DIMENSION_NAMES[name]);
+    }
+    if (stock.delayExpected) {
+      if (!stock.delayedUntilDate || Number.isNaN(Date.parse(stock.delayedUntilDate))) problems.push(DELAY_DATE_MISSING_MESSAGE);
+      else if (startOfDay(new Date(stock.delayedUntilDate)) < startOfDay(today)) problems.push(DELAY_DATE_PAST_MESSAGE);
+      if (!stock.delayMessage?.trim()) problems.push(DELAY_MESSAGE_MISSING_MESSAGE);
+    }
+  }
+  return problems;
+}
+
+/** Dashboard spec §5/§9: weight per unit volume of a typical book (pounds per cubic inch). */
+export const BOOK_DENSITY_REFERENCE = 0.043;
+export const BOOK_TOO_HEAVY_PREFIX = "Book is too heavy for it's size";
+export const BOOK_TOO_LIGHT_PREFIX = "Book is too light for it's size";
+
+export interface PrintDimensions {
+  weight?: number | null | undefined;
+  height?: number | null | undefined;
+  width?: number | null | undefined;
+  length?: number | null | undefined;
+}
+
+/**
+ * Spec §5 book-density warnings: over 4 times the reference is too heavy, under 0.25 times too
+ * light. Advice only (a save or publish goes ahead); none until all four measures are positive.
+ */
+export function bookDensityWarning(stock: PrintDimensions | null | undefined): string | undefined {
+  const { weight, height, width, length } = stock ?? {};
+  if (![weight, height, width, length].every((value) => typeof value === 'number' && value > 0)) return undefined;
+  const density = weight! / (height! * width! * length!);
+  const ratio = density / BOOK_DENSITY_REFERENCE;
+  const shown = density.toPrecision(3);
+  if (ratio > 4) return `${BOOK_TOO_HEAVY_PREFIX}: ${shown} per unit volume is over 4 times the usual ${BOOK_DENSITY_REFERENCE}. Check the weight and dimensions.`;
+  if (ratio < 0.25) return `${BOOK_TOO_LIGHT_PREFIX}: ${shown} per unit volume is under a quarter of the usual ${BOOK_DENSITY_REFERENCE}. Check the weight and dimensions.`;
+  return undefined;
+}
+
+/** Apple in-app-purchase submission rules (spec §5), word for word. */
+export const IAP_UNSAVED_MESSAGE = 'Must save changes before submitting.';
+export const IAP_NO_TITLE_MESSAGE = 'Must have a title.';
+export const IAP_NO_DESCRIPTION_MESSAGE = 'Must have a description.';
+export const IAP_NO_COVER_MESSAGE = 'Must have a Cover photo (please ingest).';
+
+export interface IapCandidate {
+  unsavedChanges: boolean;
+  title: string;
+  description: string;
+  hasCover: boolean;
+}
+
+export function iapSubmissionProblems(item: IapCandidate): string[] {
+  const problems: string[] = [];
+  if (item.unsavedChanges) problems.push(IAP_UNSAVED_MESSAGE);
+  if (!item.title.trim()) problems.push(IAP_NO_TITLE_MESSAGE);
+  if (!item.description.trim()) problems.push(IAP_NO_DESCRIPTION_MESSAGE);
+  if (!item.hasCover) problems.push(IAP_NO_COVER_MESSAGE);
+  return problems;
+}

@@ -1,61 +1,127 @@
 import { Type } from '@sinclair/typebox';
-import { PublishStatusChangeSchema } from '@inkwell/contracts/catalog';
-import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
-import { PUBLISH_STATUS_CODES, canTransition, publishStatusFromCode, type PublishStatus } from '../domain';
+import { BatchResultSchema, ProductStatusChangeSchema, SCHEDULE_STATUSES, type BatchResult } from '@inkwell/contracts/dashboard-products';
+import { BadRequestError, DomainError, EnvelopeOf, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
+import { publishStatusFromCode } from '../domain';
+import { staffActor, type StaffActor } from '../store/audit';
+import { changeProductStatus, type StatusRequest } from '../store/staff-products';
 
-const SCHEDULABLE = ['Published', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'] as const;
+type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+const StatusParam = Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 6 })]);
+const IdQuery = Type.Object({ id: NumericId() });
+const BATCH_API_VERSION = '4';
+const MAX_BATCH = 100;
+
+/** The publish call's meaning: publish now, or schedule (spec §7 Scheduling). Refuses naming the field. */
+export function publishRequest(publishDate: string | undefined, publishStatus: string | number | undefined, now: Date): StatusRequest {
+  // A query string's "3" arrives as text: a status is named or given by its code.
+  const code = typeof publishStatus === 'string' && /^\d{1,2}$/.test(publishStatus) ? Number(publishStatus) : publishStatus;
+  const name = typeof code === 'number' ? publishStatusFromCode(code) : code;
+  if (name !== undefined && name !== 'Published' && !SCHEDULE_STATUSES.includes(name as ScheduleStatus)) {
+    throw new BadRequestError(`publishStatus: ${String(publishStatus)} is not one of Published, ${SCHEDULE_STATUSES.join(', ')} (or their codes).`);
+  }
+  if (publishDate === undefined || publishDate === '') {
+    if (name !== undefined && name !== 'Published') throw new BadRequestError(`publishDate: scheduling as ${name} needs a publishDate (ISO date and time).`);
+    return { action: 'publish' };
+  }
+  if (name === 'Published') throw new BadRequestError('publishStatus: a publishDate schedules; name Scheduled, ScheduledPreOrder or ScheduledComingSoon.');
+  const at = new Date(publishDate);
+  if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(publishDate) || at.getUTCFullYear() > 9999) {
+    throw new BadRequestError('publishDate is not a date and time, e.g. 2025-01-31T18:04:05Z.');
+  }
+  if (at.getTime() <= now.getTime()) throw new BadRequestError(`publishDate: ${publishDate} is in the past; a schedule needs a future date.`);
+  return { action: 'schedule', status: (name ?? 'Scheduled') as ScheduleStatus, publishDate: at };
+}
 
 /**
- * Staff publishing of products (dashboard spec §7 Products: publish, schedule, unpublish). The
- * change and its event commit together; search and caches follow from the event.
+ * Staff status moves of products (dashboard spec §4, §7 Products): publish, schedule, unpublish,
+ * remove, restore (beyond the spec's calls, §4 Restore), and the API-version-4 batches. Each move
+ * writes its event and audit entry in its own transaction.
  */
 export async function staffPublishingRoutes(app: App, context: ServiceContext): Promise<void> {
   const { db, outbox } = context;
   const admin = { preHandler: context.auth.requireAdmin };
+  const tags = ['dashboard'];
+  const response = { 200: EnvelopeOf(ProductStatusChangeSchema) };
 
-  const setStatus = async (id: number, to: PublishStatus, publishDate: string | undefined) => {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ status: number }>('SELECT status FROM products WHERE id = $1 FOR UPDATE', [id]);
-      const row = rows[0];
-      if (!row) throw new NotFoundError();
-      const from = publishStatusFromCode(row.status) ?? 'Draft';
-      if (from !== to && !canTransition(from, to)) throw new BadRequestError(`A ${from} product cannot be changed to ${to}.`);
-      await tx.query(
-        `UPDATE products SET status = $2::smallint, publish_date = COALESCE($3::timestamptz, CASE WHEN $2::smallint = ${PUBLISH_STATUS_CODES.Published} THEN COALESCE(publish_date, now()) ELSE publish_date END), updated_at = now() WHERE id = $1`,
-        [id, PUBLISH_STATUS_CODES[to as keyof typeof PUBLISH_STATUS_CODES], publishDate ?? null],
-      );
-      const type = to === 'Draft' ? 'product.unpublished' : to === 'Published' ? 'product.published' : 'product.changed';
-      await outbox.add(tx, { type, key: String(id), data: { productId: String(id) } });
-      return { id, status: to };
-    });
-  };
+  const move = (actor: StaffActor, id: number, request: StatusRequest) => db.transaction((tx) => changeProductStatus({ tx, outbox }, actor, id, request));
 
   app.post('/api/dashboard/product/publish', {
     ...admin,
     schema: {
-      tags: ['dashboard'],
-      summary: 'Publish a product now, or schedule it',
-      querystring: Type.Object({
-        id: NumericId(),
-        publishDate: Type.Optional(Type.String({ format: 'date-time' })),
-        publishStatus: Type.Optional(Type.Union([Type.String({ enum: [...SCHEDULABLE] }), Type.Integer({ enum: SCHEDULABLE.map((name) => PUBLISH_STATUS_CODES[name]) })])),
-      }),
-      response: { 200: EnvelopeOf(PublishStatusChangeSchema) },
+      tags,
+      summary: 'Publish a product now, or schedule it (publishDate and publishStatus)',
+      querystring: Type.Object({ id: NumericId(), publishDate: Type.Optional(Type.String({ maxLength: 40 })), publishStatus: Type.Optional(StatusParam) }),
+      response,
     },
     handler: async (request) => {
       const { id, publishDate, publishStatus } = request.query;
-      const to = ((typeof publishStatus === 'number' ? publishStatusFromCode(publishStatus) : publishStatus) ?? 'Published') as PublishStatus;
-      if (to !== 'Published' && !publishDate) throw new BadRequestError('A scheduled product needs a publishDate.');
-      // Sent to Postgres in UTC: the format admits offsets (up to ±23:59) that Postgres refuses.
-      const at = publishDate === undefined ? undefined : new Date(publishDate);
-      if (at && Number.isNaN(at.getTime())) throw new BadRequestError('publishDate is not a date and time, e.g. 2025-01-31T18:04:05Z.');
-      return success(await setStatus(id, to, at?.toISOString()));
+      return success(await move(staffActor(request), id, publishRequest(publishDate, publishStatus, new Date())));
     },
   });
 
-  app.post('/api/dashboard/product/unpublish', {
+  const simple = (path: string, action: 'unpublish' | 'remove' | 'restore', summary: string) =>
+    app.post(path, {
+      ...admin,
+      schema: { tags, summary, querystring: IdQuery, response },
+      handler: async (request) => success(await move(staffActor(request), request.query.id, { action })),
+    });
+  simple('/api/dashboard/product/unpublish', 'unpublish', 'Take a product out of the storefront (Published → Draft)');
+  simple('/api/dashboard/product/remove', 'remove', 'Remove a product (any status → Removed)');
+  simple('/api/dashboard/product/restore', 'restore', 'Restore a removed product (Removed → Draft)');
+
+  const checkVersion = (header: string | string[] | undefined, query: string | undefined) => {
+    const version = query ?? (Array.isArray(header) ? header[0] : header);
+    if (version?.trim() !== BATCH_API_VERSION) {
+      throw new BadRequestError(`api-version: batch calls are API version ${BATCH_API_VERSION}; send the header "api-version: ${BATCH_API_VERSION}" (got ${version ?? 'none'}).`);
+    }
+  };
+
+  const batch = async (actor: StaffActor, ids: number[], request: StatusRequest): Promise<BatchResult> => {
+    const results: BatchResult['results'] = [];
+    // Per item: each id commits or fails on its own, so staff see which ones need fixing.
+    for (const id of [...new Set(ids)]) {
+      try {
+        const changed = await move(actor, id, request);
+        results.push({ id, ok: true, status: changed.status, problems: [] });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push({ id, ok: false, status: null, problems: error.statusExtras.problems ?? [error.message] });
+      }
+    }
+    const succeeded = results.filter((result) => result.ok).length;
+    return { results, succeeded, failed: results.length - succeeded };
+  };
+
+  const BatchIds = Type.Array(NumericId(), { minItems: 1, maxItems: MAX_BATCH });
+  const Version = Type.Optional(Type.String({ maxLength: 10 }));
+
+  app.post('/api/dashboard/product/batchPublish', {
     ...admin,
-    schema: { tags: ['dashboard'], summary: 'Take a product out of the storefront', querystring: Type.Object({ id: NumericId() }), response: { 200: EnvelopeOf(PublishStatusChangeSchema) } },
-    handler: async (request) => success(await setStatus(request.query.id, 'Draft', undefined)),
+    schema: {
+      tags,
+      summary: 'Publish or schedule several products (API version 4; per item)',
+      querystring: Type.Object({ ids: BatchIds, publishDate: Type.Optional(Type.String({ maxLength: 40 })), publishStatus: Type.Optional(StatusParam), 'api-version': Version }),
+      response: { 200: EnvelopeOf(BatchResultSchema) },
+    },
+    handler: async (request) => {
+      checkVersion(request.headers['api-version'], request.query['api-version']);
+      const what = publishRequest(request.query.publishDate, request.query.publishStatus, new Date());
+      return success(await batch(staffActor(request), request.query.ids, what));
+    },
+  });
+
+  app.post('/api/dashboard/product/batchUnPublish', {
+    ...admin,
+    schema: {
+      tags,
+      summary: 'Unpublish several products (API version 4; per item)',
+      querystring: Type.Object({ ids: BatchIds, 'api-version': Version }),
+      response: { 200: EnvelopeOf(BatchResultSchema) },
+    },
+    handler: async (request) => {
+      checkVersion(request.headers['api-version'], request.query['api-version']);
+      return success(await batch(staffActor(request), request.query.ids, { action: 'unpublish' }));
+    },
   });
 }

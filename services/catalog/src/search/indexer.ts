@@ -7,6 +7,9 @@ function coverThumbnails(thumbnails: Array<{ url: string; width: number; height:
   return thumbnails.filter((thumbnail) => (thumbnail.role ?? 'cover') === 'cover').map(({ role: _role, ...rest }) => rest);
 }
 
+/** Products without a series are indexed this many at a time during a rebuild. */
+const REBUILD_BATCH = 100;
+
 /**
  * Keeps the search index in step with the catalogue: a listed item is (re)written, anything else
  * removed. Driven by catalog events, and by a full rebuild for search maintenance.
@@ -72,12 +75,28 @@ export class SearchIndexer {
     await this.products(products.rows.map((product) => Number(product.id)));
   }
 
-  /** Rebuilds everything (search maintenance, first start). */
-  async all(): Promise<{ series: number; products: number }> {
-    const series = await this.db.query<{ id: number }>('SELECT id FROM series ORDER BY id');
-    for (const row of series.rows) await this.series(row.id);
+  /**
+   * Rebuilds everything (search maintenance, first start). `progress` hears how many of the series
+   * and products have been handled so far, out of how many.
+   */
+  async all(progress?: (done: number, total: number) => Promise<void>): Promise<{ series: number; products: number }> {
+    const series = await this.db.query<{ id: number; products: number }>('SELECT s.id, (SELECT count(*) FROM products p WHERE p.series_id = s.id)::int AS products FROM series s ORDER BY s.id');
     const standalone = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id IS NULL ORDER BY id');
-    await this.products(standalone.rows.map((row) => Number(row.id)));
+    const total = series.rows.reduce((sum, row) => sum + 1 + row.products, 0) + standalone.rows.length;
+    let done = 0;
+    await progress?.(done, total);
+    for (const row of series.rows) {
+      await this.series(row.id);
+      done += 1 + row.products;
+      await progress?.(done, total);
+    }
+    const ids = standalone.rows.map((row) => Number(row.id));
+    for (let start = 0; start < ids.length; start += REBUILD_BATCH) {
+      const batch = ids.slice(start, start + REBUILD_BATCH);
+      await this.products(batch);
+      done += batch.length;
+      await progress?.(done, total);
+    }
     const counted = await this.db.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM search_documents GROUP BY kind');
     const count = (kind: string) => counted.rows.find((row) => row.kind === kind)?.n ?? 0;
     return { series: count('series'), products: count('product') };

@@ -40,7 +40,7 @@ describe('search answers and the read cache', () => {
   beforeAll(async () => {
     service = await buildTestService(catalogService, { bus });
     const series = await createSeries(service.context.db, { title: 'Quill Harbour', readableUrl: 'quill-harbour' });
-    productId = await createProduct(service.context.db, { name: 'Quill Harbour Vol. 1', seriesId: series, status: 'Draft' });
+    productId = await createProduct(service.context.db, { name: 'Quill Harbour Vol. 1', seriesId: series, status: 'Draft', ingestCompleted: true, issueNumber: 1 });
   });
 
   afterAll(() => service?.close());

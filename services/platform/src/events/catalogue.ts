@@ -55,6 +55,7 @@ export const EVENTS = {
   homeChanged: define('home.changed', 'catalog', 'The home page changed: a spotlight (wheel) entry or a carousel was added, changed or removed.', Type.Object({})),
   newsChanged: define('news.changed', 'catalog', 'A news article was created, changed, published or unpublished.', Type.Object({ articleId: Type.String() })),
   cacheInvalidated: define('catalog.cache-invalidated', 'catalog', 'Staff invalidated the whole storefront cache.', Type.Object({})),
+  publisherChanged: define('publisher.changed', 'catalog', 'A publisher or its imprints was created, changed, hidden or shown, or removed.', Type.Object({ publisherId: Type.String() })),
   // Version 2: the whole cart after the change (items and total), not only the change; no coupon
   // codes or tokens. `userId` is absent for a guest's cart, whose id is the guest id.
   cartUpdated: define('cart.updated', 'cart', 'A cart changed: items added or taken away, emptied, merged at sign-in, or items dropped that are no longer sold.', Type.Object({
@@ -102,6 +103,17 @@ export const EVENTS = {
   readingSessionRecorded: define('reading.session-recorded', 'reader', 'Instrumentation of a reading session (pages and time spent).', Type.Object({
     userId: Type.Optional(Type.String()), comicId: Type.String(), mode: Type.String(), platform: Type.String(),
     pages: Type.Array(Type.Object({ pageNumber: Type.Integer(), start: Type.String(), end: Type.String() })),
+  })),
+  // The catalog records the page count and `ingestCompleted`, and takes the cover when the product
+  // has none. `actorId`/`actorEmail` name the staff member who asked, for the catalog's audit trail.
+  comicIngested: define('comic.ingested', 'reader', "Staff ingested (or re-encoded) a comic's pages: the reader's page set of the product was replaced.", Type.Object({
+    productId: Type.String(),
+    jobId: Type.String(),
+    pageCount: Type.Integer({ minimum: 1 }),
+    actorId: Type.String(),
+    actorEmail: Type.Optional(Type.String()),
+    /** Public cover images drawn from the first page, at the storefront's cover widths; absent when the product already had a cover. */
+    cover: Type.Optional(Type.Array(Type.Object({ url: Type.String(), fallbackUrl: Type.String(), width: Type.Integer(), height: Type.Integer() }))),
   })),
   supportTicketCreated: define('support.ticket-created', 'support', 'A support ticket was opened from a form or an email.', Type.Object({ ticketId: Type.String() })),
 } as const;

@@ -1,4 +1,6 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { assertValidKey, type FileStorage } from './storage';
 
 export interface S3StorageOptions {
@@ -41,6 +43,41 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType }));
+  }
+
+  async putStream(key: string, stream: Readable, contentType: string): Promise<void> {
+    // A multipart upload in parts of 8 MB, four at a time: memory stays bounded whatever the size,
+    // and a failed stream aborts the upload, so no object appears at `key`.
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: this.objectKey(key), Body: stream, ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 4,
+      leavePartsOnError: false,
+    });
+    // The SDK reads the body as it goes but does not see its errors unless it is reading then.
+    const failed = new Promise<never>((_resolve, reject) => stream.once('error', reject));
+    failed.catch(() => undefined);
+    try {
+      await Promise.race([upload.done(), failed]);
+    } catch (error) {
+      await upload.abort().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<Readable | undefined> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return object.Body as Readable | undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
 
   async get(key: string): Promise<Buffer | undefined> {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The file-storage port for covers, banners, page images, uploads and exports. Drivers, picked in
  * drivers.ts: `LocalFileStorage` (default: a folder under DATA_DIR served by the gateway at
@@ -7,7 +9,16 @@ export interface FileStorage {
   readonly driver: string;
   /** Stores `bytes` at `key` (a relative path such as `covers/series-12-500.webp`). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores what `stream` yields at `key` without holding it in memory (uploads of hundreds of
+   * megabytes). When the stream fails, nothing is left at `key` and the stream's error is thrown.
+   */
+  putStream(key: string, stream: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
+  /** The file as a stream, or undefined when there is none. */
+  getStream(key: string): Promise<Readable | undefined>;
+  /** Removes the file; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** The URL a browser loads the file from. */
   publicUrl(key: string): string;

@@ -6,6 +6,10 @@ export interface EnvelopeStatus {
   message?: string;
   geoRestriction?: string;
   fullCount?: number;
+  /** A refused save: every rule it broke, in the spec's words. */
+  problems?: string[];
+  /** Advice that did not refuse anything (e.g. implausible book weight). */
+  warnings?: string[];
 }
 
 export interface Envelope<T> {
@@ -26,6 +30,8 @@ export const EnvelopeStatusSchema = Type.Object({
   message: Type.Optional(Type.String()),
   geoRestriction: Type.Optional(Type.String()),
   fullCount: Type.Optional(Type.Integer()),
+  problems: Type.Optional(Type.Array(Type.String())),
+  warnings: Type.Optional(Type.Array(Type.String())),
 });
 
 /** Schema of a successful envelope around `response`, for route response declarations. */

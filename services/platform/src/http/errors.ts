@@ -36,8 +36,8 @@ export function statusTypeFor(statusCode: number): string {
  * them and the app's error handler turns them into envelopes; anything else is a 500.
  */
 export class DomainError extends Error {
-  /** Extra fields of the envelope's status, e.g. `geoRestriction`. */
-  statusExtras: { geoRestriction?: string } = {};
+  /** Extra fields of the envelope's status, e.g. `geoRestriction`, or the `problems` of a refused save. */
+  statusExtras: { geoRestriction?: string; problems?: string[]; warnings?: string[] } = {};
 
   constructor(
     readonly statusCode: number,
@@ -47,7 +47,14 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+    // A refusal listing every rule broken (e.g. the dashboard's publish rules) shows the list to the client.
+    if (isTextList(details?.problems)) this.statusExtras.problems = details.problems;
+    if (isTextList(details?.warnings)) this.statusExtras.warnings = details.warnings;
   }
+}
+
+function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /** The spec's message for a NotFound status: 'Object does not exist in backend'. */

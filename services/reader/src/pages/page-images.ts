@@ -21,8 +21,9 @@ const JPEG = { quality: 82 };
  * Decodes a page once (any format sharp reads, SVG included) and encodes it at each width as WebP
  * and as JPEG, the fallback; a page narrower than a width is stored at its own width, never enlarged.
  */
-export async function encodePage(source: Buffer, widths: readonly number[]): Promise<EncodedPage> {
-  const { data, info } = await sharp(source).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+export async function encodePage(source: Buffer, widths: readonly number[], options: { limitInputPixels?: number } = {}): Promise<EncodedPage> {
+  // An uploaded page decodes under its own pixel limit; drawn pages keep sharp's default.
+  const { data, info } = await sharp(source, options.limitInputPixels ? { limitInputPixels: options.limitInputPixels } : {}).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const images = await Promise.all(
     widths.map(async (width) => {

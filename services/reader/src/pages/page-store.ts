@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, FileStorage, Logger } from '@inkwell/platform';
+import type { Database, FileStorage, Logger, Transaction } from '@inkwell/platform';
 import type { Publication } from '../catalog/publication';
 import type { PageImageFormat } from '../domain';
 import { PageImageCache } from './page-image-cache';
@@ -125,6 +125,71 @@ export class PageStore {
     this.ingests += 1;
     this.images.deleteUnder(`${productId}/`);
     return { productId, widths, pages: encoded.map((page, index) => ({ pageNumber: index + 1, width: page.width, height: page.height })) };
+  }
+
+  /**
+   * Stores a publication's pages one at a time as `sources` yields them (never all in memory), at
+   * `widths`, then replaces its earlier set in one transaction, in which `commit` also runs (a job
+   * marked done, an event in the outbox). Whatever fails, the images stored so far are deleted and
+   * the earlier set stays as it was; once replaced, the earlier set's images are deleted.
+   */
+  async replaceFrom(
+    productId: string,
+    widths: readonly number[],
+    sources: AsyncIterable<Buffer>,
+    options: { limitInputPixels?: number; onPage?: (done: number) => Promise<void>; commit?: (tx: Transaction, set: PageSet) => Promise<void> } = {},
+  ): Promise<PageSet> {
+    const prefix = newPrefix();
+    const sizes: PageSize[] = [];
+    try {
+      for await (const source of sources) {
+        const pageNumber = sizes.length + 1;
+        const page = await this.renders.run(`${prefix}/${pageNumber}`, () => encodePage(source, widths, { limitInputPixels: options.limitInputPixels }));
+        // Counted before storing, so a failure halfway through this page's files still deletes them.
+        sizes.push({ pageNumber, width: page.width, height: page.height });
+        await this.put(prefix, pageNumber, page);
+        await options.onPage?.(pageNumber);
+      }
+      if (sizes.length === 0) throw new Error('A page set needs at least one page');
+      const set: PageSet = { productId, widths: [...widths], pages: sizes };
+      const earlier = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ storage_prefix: string; widths: number[]; count: number }>(
+          'SELECT s.storage_prefix, s.widths, (SELECT count(*)::int FROM pages p WHERE p.product_id = s.product_id) AS count FROM page_sets s WHERE s.product_id = $1 FOR UPDATE',
+          [productId],
+        );
+        await tx.query('DELETE FROM page_sets WHERE product_id = $1', [productId]);
+        await tx.query(`INSERT INTO page_sets (product_id, storage_prefix, source, widths) VALUES ($1, $2, 'ingested', $3)`, [productId, prefix, widths]);
+        await tx.query(
+          'INSERT INTO pages (product_id, page_number, width, height) SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[])',
+          [productId, sizes.map((size) => size.pageNumber), sizes.map((size) => size.width), sizes.map((size) => size.height)],
+        );
+        await options.commit?.(tx, set);
+        return rows[0];
+      });
+      this.ingests += 1;
+      this.images.deleteUnder(`${productId}/`);
+      if (earlier) {
+        await this.deleteImages(earlier.storage_prefix, earlier.count, earlier.widths).catch((error: unknown) =>
+          this.logger.warn({ err: error, productId }, 'images of a replaced page set could not all be deleted'),
+        );
+      }
+      return set;
+    } catch (error) {
+      await this.deleteImages(prefix, sizes.length, widths).catch((cleanup: unknown) =>
+        this.logger.warn({ err: cleanup, productId }, 'images of a failed page set could not all be deleted'),
+      );
+      throw error;
+    }
+  }
+
+  /** Deletes the stored images of pages 1 to `pageCount` of a set. */
+  private async deleteImages(prefix: string, pageCount: number, widths: readonly number[]): Promise<void> {
+    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+      for (const width of widths) {
+        await this.files.delete(imageKey(prefix, pageNumber, width, 'webp'));
+        await this.files.delete(imageKey(prefix, pageNumber, width, 'jpeg'));
+      }
+    }
   }
 
   /** One stored image, drawing a page of a drawn set the first time it is asked for; undefined when there is no such image. */

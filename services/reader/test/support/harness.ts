@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { catalogService } from '@inkwell/catalog';
-import { buildService, createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventEnvelope, type ServiceContext } from '@inkwell/platform';
+import { buildService, createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventEnvelope, type ServiceConfig, type ServiceContext } from '@inkwell/platform';
 import { buildTestService, createTestDatabase, signTestToken, testCache, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { createReaderService } from '../../src';
+import type { IngestLimits } from '../../src/ingest/limits';
 import type { PageSource } from '../../src/pages/page-source';
 
 // Answers are checked field by field; their shape is what is under test.
@@ -32,6 +33,8 @@ export interface ReaderHarness {
   publish(event: EventEnvelope): Promise<void>;
   /** order.completed for digital copies of `productIds`. */
   completeOrder(userId: string, productIds: readonly number[], times?: number): Promise<void>;
+  /** Publishes the reader's pending outbox events to the bus now (the harness runs no relay loop). */
+  drainOutbox(): Promise<number>;
   /** Stores `count` plain pages of `width` × `height` for a product. */
   ingestPages(productId: number, count: number, size?: { width: number; height: number }): Promise<void>;
   close(): Promise<void>;
@@ -58,7 +61,7 @@ async function call(app: App, method: string, url: string, { token, body, header
  * A real reader service and the real catalog service, each asking the other over gRPC (on free
  * ports), on fresh databases, one in-process bus between them, images in a temporary folder.
  */
-export async function startReader(options: { drawnPages?: PageSource } = {}): Promise<ReaderHarness> {
+export async function startReader(options: { drawnPages?: PageSource; ingestLimits?: Partial<IngestLimits>; config?: Partial<ServiceConfig> } = {}): Promise<ReaderHarness> {
   const bus = new InProcessEventBus(testLogger);
   // The catalog asks the reader what visitors own, so the reader's gRPC port is chosen first.
   const readerGrpcPort = await freePort();
@@ -68,10 +71,10 @@ export async function startReader(options: { drawnPages?: PageSource } = {}): Pr
   const database = await createTestDatabase('reader');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-reader-'));
   const base = testServiceConfig('reader', database.url, { dataDir, demoData: options.drawnPages !== undefined });
-  const config = { ...base, peers: { ...base.peers, catalog: { ...base.peers.catalog, grpcAddress: `127.0.0.1:${catalogPort}` } } };
+  const config = { ...base, ...options.config, peers: { ...base.peers, catalog: { ...base.peers.catalog, grpcAddress: `127.0.0.1:${catalogPort}` } } };
   const cache = testCache();
   // Given a page source, the reader runs in demo mode and draws pages for publications without a set, as under `npm start`.
-  const readerService = createReaderService(options.drawnPages ? { drawnPages: options.drawnPages } : {});
+  const readerService = createReaderService({ ...(options.drawnPages ? { drawnPages: options.drawnPages } : {}), ...(options.ingestLimits ? { ingestLimits: options.ingestLimits } : {}) });
   const reader = await buildService(readerService, { config, logger: testLogger, bus, cache, relay: { pollIntervalMs: 50, baseBackoffMs: 20, maxBackoffMs: 200 } });
   await reader.grpc.listen('127.0.0.1', readerGrpcPort);
   await bus.start();
@@ -89,6 +92,7 @@ export async function startReader(options: { drawnPages?: PageSource } = {}): Pr
     catalogRequest: (method, url, options) => call(catalog.app, method, url, options),
     deliver,
     publish: (event) => bus.publish(event),
+    drainOutbox: () => reader.relay.drain(),
     async completeOrder(userId, productIds, times = 1) {
       await deliver('order', 'order.completed', orderCompleted(`order-${userId}-${productIds.join('-')}`, userId, productIds), times);
     },

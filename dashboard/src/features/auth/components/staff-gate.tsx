@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isAdmin, useAccount } from '@inkwell/ui-kit/account';
 import { Button, ButtonAnchor } from '@inkwell/ui-kit/button';
 import { Logo } from '@inkwell/ui-kit/logo';
-import { clearTokens, getAccessToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
+import { getAccessToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
 import { STOREFRONT_URL } from '@/config/areas';
+import { signOut as endSession } from '../api/sign-out';
 import { StaffContext, type StaffSession } from '../staff-context';
+import { SignInForm } from './sign-in-form';
 import styles from './staff-gate.module.css';
 
 function GateCard({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -31,8 +33,10 @@ const toStorefront = (
 );
 
 /**
- * Lets only admins in. There is no dashboard login: staff log in on the storefront (same origin,
- * same `accessToken` in local storage), and the gate checks the account's roles with `GET /account`.
+ * Lets only admins in. Staff sign in here with the account's token call (a sign-in on the
+ * storefront counts too: same origin, same tokens in local storage); the gate then checks the
+ * account's roles with `GET /account`. A reader who signs in is told plainly and offered the
+ * storefront or signing out.
  */
 export function StaffGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -43,7 +47,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
   const account = useAccount(accessToken);
 
   const signOut = useCallback(() => {
-    clearTokens();
+    endSession();
     queryClient.clear();
     setHadToken(false);
   }, [queryClient]);
@@ -55,9 +59,14 @@ export function StaffGate({ children }: { children: ReactNode }) {
 
   if (accessToken === null) {
     return (
-      <GateCard title="Staff sign in" actions={toStorefront}>
-        {hadToken && <p className={styles.notice}>Your session has ended.</p>}
-        <p>Staff sign in on the storefront with their admin account. Once you are logged in there, come back to this page.</p>
+      <GateCard title="Staff sign in">
+        {hadToken && (
+          <p className={styles.notice} role="status">
+            Your session has ended. Sign in again to continue.
+          </p>
+        )}
+        <p>Sign in with your Inkwell staff account.</p>
+        <SignInForm />
       </GateCard>
     );
   }
@@ -89,20 +98,21 @@ export function StaffGate({ children }: { children: ReactNode }) {
   if (!session) {
     return (
       <GateCard
-        title="Admins only"
+        title="This account is not a staff account"
         actions={
           <>
             {toStorefront}
             <Button variant="secondary" size="lg" onClick={signOut}>
-              Log out
+              Sign out
             </Button>
           </>
         }
       >
         <p>
-          You are logged in as <strong>{account.data.email}</strong>, which is not an admin account. Log in on the
-          storefront with an admin account to use the dashboard.
+          You are signed in as <strong>{account.data.email}</strong>. The dashboard is for Inkwell staff only, so there
+          is nothing here for this account.
         </p>
+        <p>Carry on to the storefront, or sign out and sign in with a staff account.</p>
       </GateCard>
     );
   }

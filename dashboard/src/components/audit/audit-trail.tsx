@@ -1,0 +1,123 @@
+/**
+ * An item's audit trail (beyond the spec): who changed what and when, newest first, from
+ * `GET /api/dashboard/{entity}/{id}/audit`. Shown on the item's page beside its editor.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@inkwell/contracts/dashboard';
+import { Button } from '@inkwell/ui-kit/button';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { errorMessage, staffApi } from '@/lib/staff-api';
+import styles from './audit-trail.module.css';
+
+/** The staff namespace each audited item lives under (bundles are plural in the API, spec §7). */
+export type AuditedPath = 'product' | 'series' | 'bundles' | 'publisher';
+
+export const auditQueryKey = (entity: AuditedPath, id: number | string) => ['audit', entity, String(id)] as const;
+
+export function getAuditTrailQueryOptions(entity: AuditedPath, id: number | string) {
+  return queryOptions({
+    queryKey: auditQueryKey(entity, id),
+    queryFn: ({ signal }) => staffApi.get<AuditEntry[]>(`/dashboard/${entity}/${encodeURIComponent(String(id))}/audit`, { signal }),
+    staleTime: 0,
+  });
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  created: 'Created',
+  altered: 'Edited',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  unpublished: 'Unpublished',
+  removed: 'Removed',
+  restored: 'Restored',
+  ingested: 'Comic ingested',
+  hidden: 'Hidden',
+  shown: 'Shown',
+};
+
+function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
+}
+
+/** Field names as people read them: `publishDate` → "publish date". */
+function fieldLabel(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]/g, ' ')
+    .toLowerCase();
+}
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+interface AuditTrailProps {
+  entity: AuditedPath;
+  id: number | string;
+  /** Heading level inside the page. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function AuditTrail({ entity, id, headingLevel: Heading = 'h2' }: AuditTrailProps) {
+  const trail = useQuery(getAuditTrailQueryOptions(entity, id));
+  return (
+    <section className={styles.panel} aria-labelledby={`audit-${entity}-${id}`}>
+      <Heading id={`audit-${entity}-${id}`} className={styles.title}>
+        History
+      </Heading>
+      {trail.isPending ? (
+        <p className={styles.muted} role="status">
+          Loading the history…
+        </p>
+      ) : trail.isError ? (
+        <div className={styles.error} role="alert">
+          <p>{errorMessage(trail.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void trail.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : trail.data.length === 0 ? (
+        <p className={styles.muted}>No changes recorded yet.</p>
+      ) : (
+        <ol className={styles.timeline}>
+          {trail.data.map((entry) => {
+            const fields = Object.entries(entry.changes);
+            return (
+              <li key={entry.id} className={styles.entry}>
+                <span className={styles.marker} aria-hidden="true" />
+                <p className={styles.what}>
+                  <strong>{actionLabel(entry.action)}</strong> by {entry.actorEmail ?? entry.actorId}
+                </p>
+                <p className={styles.when}>
+                  <time dateTime={entry.at} title={formatDateTime(entry.at)}>
+                    {formatRelative(entry.at)}
+                  </time>
+                </p>
+                {fields.length > 0 && (
+                  <details className={styles.changes}>
+                    <summary>
+                      {fields.length === 1 ? '1 field' : `${fields.length} fields`}: {fields.map(([field]) => fieldLabel(field)).join(', ')}
+                    </summary>
+                    <dl>
+                      {fields.map(([field, change]) => (
+                        <div key={field} className={styles.change}>
+                          <dt>{fieldLabel(field)}</dt>
+                          <dd>
+                            <span className={styles.from}>{showValue(change.from)}</span> → <span>{showValue(change.to)}</span>
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

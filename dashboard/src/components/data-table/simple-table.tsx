@@ -1,0 +1,112 @@
+/**
+ * A read-only table for short lists the API answers whole (lookups, maintenance lists): the same
+ * look, phone cards, loading, empty and error states as {@link DataTable}, without paging.
+ */
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '@inkwell/ui-kit/button';
+import { EmptyState } from '@inkwell/ui-kit/empty-state';
+import { AlertIcon, InboxIcon } from '@inkwell/ui-kit/icons';
+import { cx } from '@/lib/format';
+import { errorMessage } from '@/lib/staff-api';
+import styles from './data-table.module.css';
+
+export interface SimpleColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  align?: 'start' | 'end';
+  isPrimary?: boolean;
+}
+
+interface SimpleTableProps<T> {
+  caption: string;
+  columns: readonly SimpleColumn<T>[];
+  query: UseQueryResult<T[]>;
+  getRowId: (row: T) => string;
+  empty: { title: string; text?: ReactNode };
+  /** Rows after a local filter, when the screen narrows the answer itself. */
+  rows?: T[];
+}
+
+export function SimpleTable<T>({ caption, columns, query, getRowId, empty, rows: filtered }: SimpleTableProps<T>) {
+  const rows = filtered ?? query.data ?? [];
+  let body: ReactNode;
+  if (query.isPending) {
+    body = Array.from({ length: 5 }, (_, index) => (
+      <tr key={index} className={styles.skeletonRow} aria-hidden="true">
+        {columns.map((column) => (
+          <td key={column.id}>
+            <span className={styles.skeleton} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (query.isError) {
+    body = (
+      <tr className={styles.stateRow}>
+        <td colSpan={columns.length}>
+          <EmptyState
+            tone="error"
+            icon={<AlertIcon size={20} />}
+            title={`${caption} didn't load`}
+            headingLevel="h3"
+            actions={
+              <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                {query.isFetching ? 'Trying again…' : 'Try again'}
+              </Button>
+            }
+          >
+            <p>{errorMessage(query.error)}</p>
+          </EmptyState>
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr className={styles.stateRow}>
+        <td colSpan={columns.length}>
+          <EmptyState icon={<InboxIcon size={20} />} title={empty.title} headingLevel="h3">
+            {empty.text && <p>{empty.text}</p>}
+          </EmptyState>
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={getRowId(row)}>
+        {columns.map((column) => {
+          const Cell = column.isPrimary ? 'th' : 'td';
+          return (
+            <Cell
+              key={column.id}
+              scope={column.isPrimary ? 'row' : undefined}
+              data-label={column.header}
+              className={cx(column.isPrimary && styles.primary, column.align === 'end' && styles.end)}
+            >
+              {column.cell(row)}
+            </Cell>
+          );
+        })}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={styles.scroller}>
+      <table className={cx(styles.table, query.isFetching && !query.isPending && styles.stale)} aria-busy={query.isFetching || undefined}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={cx(column.align === 'end' && styles.end)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
+import { ComicFileSection } from '@/features/ingest/components/comic-file-section';
+import type { ProductFormValues } from '../product-form';
+import { useServerProblem } from './server-problems';
+import styles from './editor.module.css';
+
+interface MediaSectionProps {
+  /** The stored product; a new one has no pages or covers yet. */
+  product: DashboardProduct | undefined;
+  onIngested: () => void;
+}
+
+/** The comic file (ingestion) and the covers it produced, one of which is the default thumbnail. */
+export function MediaSection({ product, onIngested }: MediaSectionProps) {
+  const { control } = useFormContext<ProductFormValues>();
+  const comicProblem = useServerProblem('comicFile');
+  const thumbnails = product?.thumbnails ?? [];
+
+  return (
+    <section className={styles.section} aria-labelledby="media-title">
+      <div className={styles.sectionHeader}>
+        <h2 id="media-title" className={styles.sectionTitle}>
+          Comic file and covers
+        </h2>
+      </div>
+      {product ? (
+        <ComicFileSection
+          productId={product.id}
+          ingestCompleted={product.downloadable?.ingestCompleted ?? false}
+          pageCount={product.pageCount}
+          problems={comicProblem ? [comicProblem] : undefined}
+          onIngested={onIngested}
+        />
+      ) : (
+        <p className={styles.sectionNote}>Save the product first; then its comic file can be uploaded here.</p>
+      )}
+      {thumbnails.length > 0 ? (
+        <Controller
+          control={control}
+          name="defaultThumbnailUrl"
+          render={({ field }) => (
+            <RadioGroup value={field.value || null} onChange={field.onChange} orientation="horizontal" className={styles.subsection}>
+              <Label className={styles.subsectionTitle}>Default thumbnail</Label>
+              <div className={styles.thumbnails}>
+                {thumbnails.map((thumbnail, index) => (
+                  <Radio key={thumbnail.url} value={thumbnail.url} className={styles.thumbnail} aria-label={`Cover ${index + 1}`}>
+                    <img src={thumbnail.fallbackUrl ?? thumbnail.url} alt="" width={thumbnail.width} height={thumbnail.height} loading="lazy" />
+                    Cover {index + 1}
+                  </Radio>
+                ))}
+              </div>
+            </RadioGroup>
+          )}
+        />
+      ) : (
+        product && <p className={styles.sectionNote}>Covers appear here once the comic file has been ingested.</p>
+      )}
+    </section>
+  );
+}

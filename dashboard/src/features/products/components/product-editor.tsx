@@ -1,0 +1,330 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
+import { Button } from '@inkwell/ui-kit/button';
+import { AuditTrail, auditQueryKey } from '@/components/audit/audit-trail';
+import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
+import { StatusBadge } from '@/components/feedback/status-badge';
+import { toast } from '@/components/feedback/toast';
+import { PageHeader } from '@/components/layout/page-header';
+import { MenuButton, type MenuAction } from '@/components/menu-button';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { applyServerErrors } from '@/lib/staff-api';
+import { useChangeProductStatus, type ProductStatusAction } from '../api/change-product-status';
+import { productQueryKey } from '../api/get-product';
+import { useSaveProduct } from '../api/save-product';
+import { useSubmitProductIap } from '../api/submit-product-iap';
+import { emptyProductForm, formToSave, productToForm, type ProductFormValues } from '../product-form';
+import { problemsByTarget, readRefusal } from '../publish-problems';
+import { BasicsSection } from './basics-section';
+import { CreatorsSection } from './creators-section';
+import { DistributionSection } from './distribution-section';
+import { LinksSection } from './links-section';
+import { MediaSection } from './media-section';
+import { ProblemSummary, WarningList, collectFormErrors, type ListedProblem } from './problem-summary';
+import { ScheduleDialog } from './schedule-dialog';
+import { ServerProblemsContext } from './server-problems';
+import { VariantsSection } from './variants-section';
+import styles from './editor.module.css';
+
+const PUBLISHABLE_FROM = ['Draft', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'];
+
+/** Fields a refusal naming a field can be put under (the save body's names that the form shares). */
+const SERVER_FIELDS: Path<ProductFormValues>[] = [
+  'name',
+  'displayName',
+  'subtitle',
+  'relativeName',
+  'category',
+  'subCategory',
+  'issueNumber',
+  'volumeNumber',
+  'chapterNumber',
+  'readableUrl',
+  'description',
+  'metaDescription',
+  'imprintId',
+  'trim',
+  'isbn',
+  'eisbn',
+  'releaseDate',
+];
+const SERVER_FIELD_MAP: Partial<Record<string, Path<ProductFormValues>>> = { seriesId: 'seriesId', ipTags: 'ipTagIds' };
+
+/** Why a publish, schedule or removal did not start: the save before it was refused (the summary says why). */
+const SAVE_FIRST = 'The changes could not be saved; correct the problems listed at the top first.';
+
+interface Outcome {
+  title: string;
+  problems: ListedProblem[];
+}
+
+/**
+ * The product editor (spec §2 "Product editor"): every field of §3, save with field-level checks,
+ * publish, schedule, unpublish, remove, restore, the Apple submission, the comic file, and the
+ * audit trail. `product` is undefined for a new one.
+ */
+export function ProductEditor({ product }: { product: DashboardProduct | undefined }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur' });
+  const { control, handleSubmit, reset, setError, setFocus, formState } = form;
+  const variants = useWatch({ control, name: 'variants' });
+  const name = useWatch({ control, name: 'name' });
+  const guard = useUnsavedChangesGuard(formState.isDirty);
+
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [scheduling, setScheduling] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const save = useSaveProduct();
+  const changeStatus = useChangeProductStatus();
+  const submitIap = useSubmitProductIap();
+
+  // A stored product read again (after a publish, an ingestion) refreshes the form unless staff are mid-edit.
+  const updatedAt = product?.updatedAt;
+  useEffect(() => {
+    if (product && !formState.isDirty) reset(productToForm(product));
+    // Only a new stored version should reset the form.
+  }, [updatedAt]);
+
+  const report = useCallback((next: Outcome | null) => {
+    setOutcome(next);
+    // The summary renders first, then takes focus so it is read before anything else.
+    if (next) requestAnimationFrame(() => summaryRef.current?.focus());
+  }, []);
+
+  const refusal = (title: string, error: unknown) => {
+    const read = readRefusal(error);
+    report({ title, problems: read.problems.map((message) => ({ message })) });
+    if (read.warnings.length > 0) setWarnings(read.warnings);
+  };
+
+  const onInvalid = (errors: FieldErrors<ProductFormValues>) =>
+    report({ title: 'The product was not saved. Correct these fields:', problems: collectFormErrors(errors) });
+
+  const persist = async (values: ProductFormValues): Promise<DashboardProduct | undefined> => {
+    try {
+      const saved = await save.mutateAsync(formToSave(values, product));
+      reset(productToForm(saved.product));
+      setWarnings(saved.warnings);
+      report(null);
+      void queryClient.invalidateQueries({ queryKey: auditQueryKey('product', saved.product.id) });
+      toast.success(product ? 'Product saved.' : 'Product created as a draft.');
+      if (!product) {
+        guard.bypass();
+        navigate(`/products/${saved.product.id}`, { replace: true });
+      }
+      return saved.product;
+    } catch (error) {
+      applyServerErrors(error, setError, SERVER_FIELDS, SERVER_FIELD_MAP);
+      refusal('The product was not saved.', error);
+      return undefined;
+    }
+  };
+
+  /** Saves when there are changes (publishing acts on what is stored), then resolves to the stored product. */
+  const saveIfNeeded = (): Promise<DashboardProduct | undefined> =>
+    formState.isDirty || !product
+      ? new Promise((resolve) => {
+          void handleSubmit(
+            async (values) => resolve(await persist(values)),
+            (errors) => {
+              onInvalid(errors);
+              resolve(undefined);
+            },
+          )();
+        })
+      : Promise.resolve(product);
+
+  const runStatus = async (build: (id: number) => ProductStatusAction, done: string, refusedTitle: string) => {
+    const stored = await saveIfNeeded();
+    if (!stored) throw new Error(SAVE_FIRST);
+    try {
+      const result = await changeStatus.mutateAsync(build(stored.id));
+      report(null);
+      void queryClient.invalidateQueries({ queryKey: auditQueryKey('product', stored.id) });
+      toast.success(`${done} Status: ${result.status}.`);
+    } catch (error) {
+      refusal(refusedTitle, error);
+      throw error;
+    }
+  };
+
+  const submitToApple = async () => {
+    if (!product) return;
+    try {
+      const submission = await submitIap.mutateAsync({ id: product.id, unsavedChanges: formState.isDirty, updatedAt: product.updatedAt });
+      report(null);
+      toast.success(`Submitted to the Apple store as ${submission.productIdentifier} (${submission.state}).`);
+    } catch (error) {
+      refusal('The in-app purchase was not submitted.', error);
+    }
+  };
+
+  const serverProblems = useMemo(
+    () => problemsByTarget(outcome?.problems.map((problem) => problem.message) ?? [], variants.map((variant) => variant.type)),
+    [outcome, variants],
+  );
+
+  const status = product?.status ?? 'New';
+  const busy = save.isPending || changeStatus.isPending || submitIap.isPending;
+  const canPublish = product !== undefined && PUBLISHABLE_FROM.includes(status);
+  const menu: MenuAction[] = product
+    ? [
+        { id: 'iap', label: 'Submit in-app purchase (Apple)', onAction: () => void submitToApple(), isDisabled: busy },
+        ...(status === 'Removed'
+          ? [{ id: 'restore', label: 'Restore', onAction: () => void runStatus((id) => ({ action: 'restore', id }), 'Product restored.', 'The product was not restored.').catch(() => undefined) }]
+          : [{ id: 'remove', label: 'Remove…', onAction: () => setRemoving(true), isDestructive: true, separatorBefore: true }]),
+      ]
+    : [];
+
+  return (
+    <div className={styles.page}>
+      {guard.dialog}
+      <PageHeader
+        title={product ? name.trim() || product.name || 'Untitled product' : 'New product'}
+        back={{ to: '/products', label: 'Products' }}
+        meta={<StatusBadge status={status} />}
+        summary={
+          product?.publishDate && status !== 'Draft'
+            ? `${status === 'Published' ? 'Published' : 'Publishes'} ${formatDateTime(product.publishDate)}`
+            : undefined
+        }
+        actions={
+          <>
+            {canPublish && (
+              <Button
+                onClick={() => void runStatus((id) => ({ action: 'publish', id }), 'Product published.', 'The product cannot be published yet.').catch(() => undefined)}
+                disabled={busy}
+              >
+                {formState.isDirty ? 'Save and publish' : 'Publish'}
+              </Button>
+            )}
+            {canPublish && (
+              <Button variant="secondary" onClick={() => setScheduling(true)} disabled={busy}>
+                Schedule…
+              </Button>
+            )}
+            {status === 'Published' && (
+              <Button
+                variant="secondary"
+                onClick={() => void runStatus((id) => ({ action: 'unpublish', id }), 'Product unpublished.', 'The product was not unpublished.').catch(() => undefined)}
+                disabled={busy}
+              >
+                Unpublish
+              </Button>
+            )}
+            {menu.length > 0 && <MenuButton label="More product actions" actions={menu} />}
+          </>
+        }
+      />
+
+      <ProblemSummary
+        ref={summaryRef}
+        title={outcome?.title ?? ''}
+        problems={outcome?.problems ?? []}
+        onSelect={(field) => setFocus(field as Path<ProductFormValues>)}
+      />
+      <WarningList warnings={warnings} />
+
+      <div className={styles.layout}>
+        <FormProvider {...form}>
+          <ServerProblemsContext value={serverProblems}>
+            <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(persist, onInvalid)(event)} aria-label="Product">
+              <BasicsSection />
+              <CreatorsSection />
+              <VariantsSection />
+              <MediaSection product={product} onIngested={() => void queryClient.invalidateQueries({ queryKey: productQueryKey(product?.id ?? 0) })} />
+              <DistributionSection ipTagLabels={Object.fromEntries((product?.ipTags ?? []).map((tag) => [tag.id, tag.name]))} />
+              <LinksSection />
+              <div className={styles.saveBar}>
+                <span className={styles.dirty} aria-live="polite">
+                  {formState.isDirty ? 'Unsaved changes' : product ? `Saved ${formatDateTime(product.updatedAt)}` : 'Not saved yet'}
+                </span>
+                <div className={styles.actions}>
+                  {formState.isDirty && product && (
+                    <Button variant="ghost" onClick={() => reset(productToForm(product))} disabled={busy}>
+                      Discard changes
+                    </Button>
+                  )}
+                  <Button type="submit" disabled={busy} aria-busy={save.isPending}>
+                    {save.isPending ? 'Saving…' : product ? 'Save' : 'Create product'}
+                  </Button>
+                </div>
+              </div>
+            </form>
+          </ServerProblemsContext>
+        </FormProvider>
+
+        {product && (
+          <aside className={styles.aside} aria-label="About this product">
+            <section className={styles.section} aria-labelledby="facts-title">
+              <h2 id="facts-title" className={styles.sectionTitle}>
+                Record
+              </h2>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>Id</dt>
+                  <dd>{product.id}</dd>
+                </div>
+                <div>
+                  <dt>Type</dt>
+                  <dd>
+                    {product.subCategory} ({product.subCategoryId})
+                  </dd>
+                </div>
+                <div>
+                  <dt>Pages</dt>
+                  <dd>{formatCount(product.pageCount)}</dd>
+                </div>
+                <div>
+                  <dt>Created</dt>
+                  <dd>{formatDateTime(product.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt>Last saved</dt>
+                  <dd>{formatDateTime(product.updatedAt)}</dd>
+                </div>
+              </dl>
+            </section>
+            <div className={styles.section}>
+              <AuditTrail entity="product" id={product.id} />
+            </div>
+          </aside>
+        )}
+      </div>
+
+      {product && (
+        <>
+          <ScheduleDialog
+            isOpen={scheduling}
+            onOpenChange={setScheduling}
+            title={`Schedule ${product.name || 'this product'}`}
+            onSchedule={(choice) =>
+              runStatus((id) => ({ action: 'schedule', id, ...choice }), 'Product scheduled.', 'The product cannot be scheduled yet.')
+            }
+          />
+          <ConfirmDialog
+            isOpen={removing}
+            onOpenChange={setRemoving}
+            title="Remove this product?"
+            confirmLabel="Remove product"
+            isDestructive
+            onConfirm={() => runStatus((id) => ({ action: 'remove', id }), 'Product removed.', 'The product was not removed.')}
+          >
+            <p>
+              {product.name || 'The product'} leaves the storefront and search. It stays here with the status Removed and can be restored
+              later.
+            </p>
+          </ConfirmDialog>
+        </>
+      )}
+    </div>
+  );
+}

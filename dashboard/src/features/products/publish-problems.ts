@@ -1,0 +1,77 @@
+/**
+ * Reading a refused save or publish (spec §5): the service answers 400 with the rule's messages in
+ * the envelope's `status.problems` (word for word) and the book-density `warnings` beside them. The
+ * editor lists every problem at the top and repeats each one next to the field it is about.
+ */
+import { ApiError } from '@/lib/staff-api';
+import type { ProductFormValues } from './product-form';
+
+export interface Refusal {
+  /** The message of the refusal (the whole answer when there is no list). */
+  message: string;
+  problems: string[];
+  warnings: string[];
+}
+
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** The problems and warnings of a refusal; any other error becomes one problem with its message. */
+export function readRefusal(error: unknown): Refusal {
+  if (error instanceof ApiError) {
+    const status = (error.status ?? {}) as { problems?: unknown; warnings?: unknown };
+    const response = (typeof error.response === 'object' && error.response !== null ? error.response : {}) as { problems?: unknown; warnings?: unknown };
+    const problems = [...textList(status.problems), ...textList(response.problems)];
+    const warnings = [...textList(status.warnings), ...textList(response.warnings)];
+    return { message: error.message, problems: problems.length > 0 ? problems : [error.message], warnings };
+  }
+  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return { message, problems: [message], warnings: [] };
+}
+
+/** Where a §5 message belongs in the product editor: a form field, or the comic file section. */
+export type ProblemTarget = keyof ProductFormValues | `variants.${number}` | 'comicFile';
+
+const MISSING_FIELD_TARGETS: ReadonlyArray<readonly [RegExp, ProblemTarget]> = [
+  [/^Product Title\b/, 'name'],
+  [/^Description\b/, 'description'],
+  [/^Product Type\b/, 'subCategory'],
+  [/^Type\b/, 'subCategory'],
+  [/^Sorting\b/, 'issueNumber'],
+  [/readable URL must be text/i, 'readableUrl'],
+  [/without an attached Series/, 'seriesId'],
+  [/^Comic has not been ingested/, 'comicFile'],
+];
+
+/**
+ * The field a message is about. Variant messages ("Variation Print has missing data…", the delay
+ * messages) go to that variant's card; a message that names no field of the form gives undefined.
+ */
+export function problemTarget(problem: string, variantTypes: readonly string[]): ProblemTarget | undefined {
+  const variation = /^Variation (\S+)/.exec(problem);
+  if (variation) {
+    const index = variantTypes.findIndex((type) => type === variation[1]);
+    return index >= 0 ? `variants.${index}` : undefined;
+  }
+  if (/^If delay expected/.test(problem)) {
+    const index = variantTypes.indexOf('Print');
+    return index >= 0 ? `variants.${index}` : undefined;
+  }
+  return MISSING_FIELD_TARGETS.find(([pattern]) => pattern.test(problem))?.[1];
+}
+
+/** Messages grouped by where they belong, for the fields to show beside them. */
+export function problemsByTarget(problems: readonly string[], variantTypes: readonly string[]): Map<ProblemTarget, string[]> {
+  const grouped = new Map<ProblemTarget, string[]>();
+  for (const problem of problems) {
+    // A missing-fields list may come as one message naming several ("Product Title, Description").
+    const split = problem.split(', ');
+    const parts = split.length > 1 && split.every((part) => problemTarget(part, variantTypes)) ? split : [problem];
+    for (const part of parts) {
+      const target = problemTarget(part, variantTypes);
+      if (target) grouped.set(target, [...(grouped.get(target) ?? []), part]);
+    }
+  }
+  return grouped;
+}
