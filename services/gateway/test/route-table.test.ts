@@ -9,7 +9,7 @@ import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { SERVICE_NAMES, type ServiceName } from '../../platform/src/topology';
 import { ROUTE_RULES, compileRouteTable, matchRoute, routeFor, type RouteRule } from '../src/route-table';
-import { dashboardCalls, storefrontCalls, type Call } from './spec-calls';
+import { beyondSpecCalls, dashboardCalls, storefrontCalls, type Call } from './spec-calls';
 
 
 function routesEach(calls: readonly Call[]): void {
@@ -23,13 +23,6 @@ function routesEach(calls: readonly Call[]): void {
 /** Paths no catalogue lists but the services' own answers link to: the signed page images of a page list. */
 const linkedCalls: readonly Call[] = [['GET', '/api/reader/pages/34/1/800.webp?exp=1700000000&sig=abc', 'reader']];
 
-/** Calls beyond both catalogues: staff coupon administration (issue 12), the payment provider's public settings (issue 13). */
-const beyondSpecCalls: readonly Call[] = [
-  ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
-  ['POST', '/api/dashboard/coupons', 'cart'],
-  ['PATCH', '/api/dashboard/coupons/7/disable', 'cart'],
-  ['GET', '/api/order/payment-config', 'order'],
-];
 
 describe('storefront catalogue (spec/storefront.md §7)', () => routesEach(storefrontCalls));
 describe('calls beyond the catalogues', () => routesEach(beyondSpecCalls));

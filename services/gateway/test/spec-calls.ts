@@ -280,3 +280,25 @@ export const dashboardCalls: readonly Call[] = [
   ['POST', '/api/dashboard/search/removeInactiveFromSearch', 'catalog'],
   ['POST', '/api/dashboard/search/uploadAllToSearch', 'catalog'],
 ];
+
+/**
+ * Calls beyond both catalogues: staff coupon administration (issue 12), the payment provider's public
+ * settings (issue 13), and the dashboard catalogue's restore, audit trails, series notes, search-upload
+ * progress and comic ingestion (issue 14).
+ */
+export const beyondSpecCalls: readonly Call[] = [
+  ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
+  ['POST', '/api/dashboard/coupons', 'cart'],
+  ['PATCH', '/api/dashboard/coupons/7/disable', 'cart'],
+  ['GET', '/api/order/payment-config', 'order'],
+  ['POST', '/api/dashboard/product/restore?id=34', 'catalog'],
+  ['GET', '/api/dashboard/product/34/audit', 'catalog'],
+  ['GET', '/api/dashboard/series/12/audit', 'catalog'],
+  ['GET', '/api/dashboard/bundles/5/audit', 'catalog'],
+  ['GET', '/api/dashboard/publisher/3/audit', 'catalog'],
+  ['POST', '/api/dashboard/series/12/notes', 'catalog'],
+  ['GET', '/api/dashboard/search/uploadAllToSearch/7', 'catalog'],
+  ['POST', '/api/dashboard/ingest/upload/34', 'reader'],
+  ['GET', '/api/dashboard/ingest/jobs/0b6f3c9e-4a57-4d1b-9a4e-3f2b1c0d9e8f', 'reader'],
+  ['GET', '/api/dashboard/ingest/product/34', 'reader'],
+];
