@@ -117,6 +117,13 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
 
   const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
+  /** Waits for the toast, then closes it with its own button, as staff do before the next step. */
+  async function dismissToast(page: Page, text: string | RegExp): Promise<void> {
+    await toast(page, text).waitFor();
+    await page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: text }).getByRole('button', { name: 'Close toast' }).click();
+    await toast(page, text).waitFor({ state: 'detached' });
+  }
+
   /** The focused element's text (or label), trimmed. */
   const focusedName = (page: Page) => page.evaluate<string>("(document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent || '').trim()");
 
@@ -262,18 +269,18 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Create publisher', exact: true }).click();
       await dialog.getByText('Enter the publisher’s name.').waitFor();
-      assert.equal(await dialog.getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), 'true');
+      assert.equal(await dialog.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid'), 'true');
       await dialog.getByLabel('Website').fill('not a web address');
-      await dialog.getByLabel('Name', { exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).click();
       await dialog.getByText('Enter a web address starting with https://.').waitFor();
       await shotAndCheck(page, viewport, '11-publisher-dialog-errors');
       const name = `Aardvark Comics ${tag}`;
-      await dialog.getByLabel('Name', { exact: true }).fill(name);
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await dialog.getByLabel('Website').fill('https://aardvark.example');
       await dialog.getByRole('button', { name: 'Add an imprint', exact: true }).click();
-      await dialog.getByLabel('Imprint 1').fill(`Aardvark Noir ${tag}`);
+      await dialog.getByRole('textbox', { name: 'Imprint 1', exact: true }).fill(`Aardvark Noir ${tag}`);
       await dialog.getByRole('button', { name: 'Create publisher', exact: true }).click();
-      await toast(page, `Publisher “${name}” created`).waitFor();
+      await dismissToast(page, `Publisher “${name}” created`);
       await dialog.waitFor({ state: 'detached' });
       const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
       await row.waitFor();
@@ -294,12 +301,17 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
       const edit = page.getByRole('dialog', { name: `Edit ${name}` });
       await edit.waitFor();
-      assert.equal(await edit.getByLabel('Name', { exact: true }).inputValue(), name);
-      await shotAndCheck(page, viewport, '13-publisher-edit', true);
+      assert.equal(await edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), name);
+      await shotAndCheck(page, viewport, '13-publisher-edit');
+      // The whole form scrolls inside the dialog; its buttons stay on screen.
+      await edit.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded();
+      const save = await edit.getByRole('button', { name: 'Save publisher', exact: true }).boundingBox();
+      assert.ok(save && save.y >= 0 && save.y + save.height <= VIEWPORTS[viewport].height, `Save publisher is on screen (${JSON.stringify(save)})`);
+      await shotAndCheck(page, viewport, '13b-publisher-edit-history');
       const renamed = `Aardvark Press ${tag}`;
-      await edit.getByLabel('Name', { exact: true }).fill(renamed);
+      await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
       await edit.getByRole('button', { name: 'Save publisher', exact: true }).click();
-      await toast(page, `Publisher “${renamed}” saved`).waitFor();
+      await dismissToast(page, `Publisher “${renamed}” saved`);
       await edit.waitFor({ state: 'detached' });
       const renamedRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: renamed, exact: true }) });
       await renamedRow.waitFor();
@@ -317,13 +329,15 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await pages.getByText(/^1–9 of 9/).waitFor();
 
       // Select two rows, Hide: both shown hidden.
-      await table.getByRole('checkbox', { name: `Select Filler ${tag} 01` }).click();
-      await table.getByRole('checkbox', { name: `Select Filler ${tag} 02` }).click();
+      // The box drawn over the (visually hidden) input is what a person clicks.
+      const selectBox = (label: string) => table.getByRole('checkbox', { name: label }).locator('xpath=ancestor::label[1]');
+      await selectBox(`Select Filler ${tag} 01`).click();
+      await selectBox(`Select Filler ${tag} 02`).click();
       const bulk = main(page).getByRole('region', { name: 'Selected rows' });
       await bulk.getByText('2 selected').waitFor();
       await shotAndCheck(page, viewport, '15-publishers-selected');
       await bulk.getByRole('button', { name: 'Hide', exact: true }).click();
-      await toast(page, '2 publishers hidden').waitFor();
+      await dismissToast(page, '2 publishers hidden');
       for (const n of ['01', '02']) {
         await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `Filler ${tag} ${n}` }) }).getByText('Hidden', { exact: true }).waitFor();
       }
@@ -363,7 +377,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await openArea(page, viewport, 'Publishers');
       await main(page).getByRole('button', { name: 'New publisher', exact: true }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New publisher' });
-      await dialog.getByLabel('Name', { exact: true }).fill(`Half-typed ${viewport}`);
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Half-typed ${viewport}`);
 
       // The browser's Back button (back to the overview) while the dialog holds an edit.
       await page.goBack({ waitUntil: 'commit' });
@@ -372,7 +386,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await shotAndCheck(page, viewport, '18-unsaved-changes');
       await leave.getByRole('button', { name: 'Stay on this page', exact: true }).click();
       await leave.waitFor({ state: 'detached' });
-      assert.equal(await dialog.getByLabel('Name', { exact: true }).inputValue(), `Half-typed ${viewport}`, 'staying keeps the edit');
+      assert.equal(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), `Half-typed ${viewport}`, 'staying keeps the edit');
       assert.match(page.url(), /\/dashboard\/publishers/);
 
       // Closing the dialog with an edit asks too; discarding closes it.
@@ -381,7 +395,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await discard.waitFor();
       await discard.getByRole('button', { name: 'Keep editing', exact: true }).click();
       await discard.waitFor({ state: 'detached' });
-      assert.equal(await dialog.getByLabel('Name', { exact: true }).inputValue(), `Half-typed ${viewport}`);
+      assert.equal(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), `Half-typed ${viewport}`);
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await discard.getByRole('button', { name: 'Discard changes', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -415,7 +429,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       const stockedRow = inventory.getByRole('row').filter({ has: page.getByRole('rowheader', { name: stocked.name, exact: true }) });
       await stockedRow.getByText(new Intl.NumberFormat('en-US').format(stocked.totalStock), { exact: true }).waitFor();
       await shotAndCheck(page, viewport, '21-lookups-inventory', true);
-      await stockedRow.getByRole('button', { name: `Stock of ${stocked.name} by location` }).click();
+      await stockedRow.getByRole('button', { name: `${stocked.stocks.length === 1 ? '1 location' : `${stocked.stocks.length} locations`} of ${stocked.name}` }).click();
       const stockDialog = page.getByRole('dialog', { name: `Stock of ${stocked.name}` });
       await stockDialog.getByText(`${new Intl.NumberFormat('en-US').format(stocked.totalStock)} available in all`).waitFor();
       assert.equal(await stockDialog.getByRole('table').getByRole('rowheader').count(), stocked.stocks.length);

@@ -9,6 +9,7 @@
  *   { label: 'Name', isPrimary: true }   // the row's link goes here; the card's title on a phone
  *   { align: 'end' }                     // numbers
  *   { hideOnPhone: true }                // detail not worth a line on a card
+ *   { isRowActions: true }               // the row's menu, in the card's top corner on a phone
  */
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import {
@@ -44,6 +45,8 @@ declare module '@tanstack/react-table' {
     hideOnPhone?: boolean;
     /** A CSS width for the column, e.g. '8rem'. */
     width?: string;
+    /** The row's action menu: on a phone card it sits in the title's corner rather than on a line of its own. */
+    isRowActions?: boolean;
   }
 }
 
@@ -234,7 +237,12 @@ export function DataTable<T, F extends string = string>({
                 key={cell.id}
                 scope={meta?.isPrimary ? 'row' : undefined}
                 data-label={labelOf(cell.column)}
-                className={cx(meta?.isPrimary && styles.primary, meta?.align === 'end' && styles.end, meta?.hideOnPhone && styles.hideOnPhone)}
+                className={cx(
+                  meta?.isPrimary && styles.primary,
+                  meta?.align === 'end' && styles.end,
+                  meta?.hideOnPhone && styles.hideOnPhone,
+                  meta?.isRowActions && styles.rowActions,
+                )}
               >
                 {meta?.isPrimary && href ? (
                   <Link to={href} className={styles.rowLink}>

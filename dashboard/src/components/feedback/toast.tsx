@@ -29,7 +29,11 @@ const READABLE_COLOURS = {
 export function AppToaster() {
   return (
     <Toaster
-      position="bottom-right"
+      // Top right, under the top bar, beside a page's title: at the bottom right they sat on a
+      // list's pager and on dialog buttons for five seconds, right where staff click next.
+      position="top-right"
+      offset={{ top: 'calc(var(--topbar-height) + 0.75rem)' }}
+      mobileOffset={{ top: 'calc(var(--topbar-height) + 0.5rem)' }}
       richColors
       closeButton
       duration={5000}

@@ -159,6 +159,13 @@ describe('product form ↔ staff API', () => {
     assert.deepEqual(saved.variants, []);
   });
 
+  test('asset link groups keep their links; blank links and empty groups are dropped', () => {
+    const form = productToForm(product({ assetLinkGroups: [{ name: 'Print files', links: [{ name: 'Cover', url: 'https://files.test/cover.pdf' }] }] }));
+    form.assetLinkGroups[0]!.links.push({ name: 'Blank', url: ' ' });
+    form.assetLinkGroups.push({ name: ' ', links: [{ name: '', url: '' }] });
+    assert.deepEqual(formToSave(form, product()).assetLinkGroups, [{ name: 'Print files', links: [{ name: 'Cover', url: 'https://files.test/cover.pdf' }] }]);
+  });
+
   test('an edit sends the version it was read at, so a concurrent edit is refused', () => {
     assert.equal(formToSave(productToForm(product()), product()).expectedUpdatedAt, '2025-01-02T00:00:00.000Z');
   });

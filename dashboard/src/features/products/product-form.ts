@@ -74,6 +74,11 @@ export interface LinkFormValues {
   url: string;
 }
 
+export interface AssetLinkGroupFormValues {
+  name: string;
+  links: LinkFormValues[];
+}
+
 export interface ChapterFormValues {
   name: string;
   relativeName: string;
@@ -115,7 +120,13 @@ export interface ProductFormValues {
   /** YYYY-MM-DD. */
   releaseDate: string | null;
   reverseReadOrder: boolean;
+  /** Codes of lists the spec does not give (illustration colour, cover type, reading level). */
+  illustrationColorTypeId: number | null;
+  coverTypeId: number | null;
+  readingLevelId: number | null;
   externalLinks: LinkFormValues[];
+  /** Staff-only links to source assets (print files, art), in named groups. */
+  assetLinkGroups: AssetLinkGroupFormValues[];
   chapters: ChapterFormValues[];
 }
 
@@ -184,7 +195,11 @@ export function emptyProductForm(): ProductFormValues {
     eisbn: '',
     releaseDate: null,
     reverseReadOrder: false,
+    illustrationColorTypeId: null,
+    coverTypeId: null,
+    readingLevelId: null,
     externalLinks: [],
+    assetLinkGroups: [],
     chapters: [],
   };
 }
@@ -274,9 +289,17 @@ export function productToForm(product: DashboardProduct): ProductFormValues {
     eisbn: text(product.eisbn),
     releaseDate: day(product.releaseDate),
     reverseReadOrder: product.downloadable?.reverseReadOrder ?? false,
+    illustrationColorTypeId: product.illustrationColorTypeId,
+    coverTypeId: product.coverTypeId,
+    readingLevelId: product.readingLevelId,
     externalLinks: product.externalLinks.map((link) => ({ ...link })),
+    assetLinkGroups: product.assetLinkGroups.map((group) => ({ name: group.name, links: group.links.map((link) => ({ ...link })) })),
     chapters: product.chapters.map((chapter) => ({ name: chapter.name, relativeName: text(chapter.relativeName), startPage: chapter.startPage ?? null })),
   };
+}
+
+function cleanLinks(links: readonly LinkFormValues[]): LinkFormValues[] {
+  return links.filter((link) => link.url.trim() !== '').map((link) => ({ name: link.name.trim(), url: link.url.trim() }));
 }
 
 function variantToSave(variant: VariantFormValues): ProductVariantInput {
@@ -354,7 +377,13 @@ export function formToSave(
     isbn: orNull(values.isbn),
     eisbn: orNull(values.eisbn),
     releaseDate: values.releaseDate,
-    externalLinks: values.externalLinks.filter((link) => link.url.trim() !== '').map((link) => ({ name: link.name.trim(), url: link.url.trim() })),
+    illustrationColorTypeId: values.illustrationColorTypeId,
+    coverTypeId: values.coverTypeId,
+    readingLevelId: values.readingLevelId,
+    externalLinks: cleanLinks(values.externalLinks),
+    assetLinkGroups: values.assetLinkGroups
+      .filter((group) => group.name.trim() !== '' || group.links.some((link) => link.url.trim() !== ''))
+      .map((group) => ({ name: group.name.trim(), links: cleanLinks(group.links) })),
     chapters: values.chapters
       .filter((chapter) => chapter.name.trim() !== '')
       .map((chapter) => ({ name: chapter.name.trim(), relativeName: orNull(chapter.relativeName), startPage: chapter.startPage })),

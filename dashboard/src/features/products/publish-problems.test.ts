@@ -43,9 +43,9 @@ describe('publish refusals (spec §5)', () => {
       VARIANTS,
     );
     assert.deepEqual(Object.fromEntries(grouped), {
-      name: ['Product Title'],
-      description: ['Description'],
-      issueNumber: ['Sorting'],
+      name: ['Needed to publish: Product Title.'],
+      description: ['Needed to publish: Description.'],
+      issueNumber: ['Needed to publish: Sorting.'],
       readableUrl: [READABLE_URL_DIGITS_ONLY_MESSAGE],
       seriesId: ['This product cannot be published without an attached Series'],
       comicFile: ['Comic has not been ingested'],
@@ -55,9 +55,9 @@ describe('publish refusals (spec §5)', () => {
 
   test('a missing-field list sent as one message is split across its fields', () => {
     assert.deepEqual(Object.fromEntries(problemsByTarget(['Product Title, Description, Product Type'], VARIANTS)), {
-      name: ['Product Title'],
-      description: ['Description'],
-      subCategory: ['Product Type'],
+      name: ['Needed to publish: Product Title.'],
+      description: ['Needed to publish: Description.'],
+      subCategory: ['Needed to publish: Product Type.'],
     });
   });
 });

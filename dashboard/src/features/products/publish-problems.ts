@@ -33,6 +33,9 @@ export function readRefusal(error: unknown): Refusal {
 /** Where a §5 message belongs in the product editor: a form field, or the comic file section. */
 export type ProblemTarget = keyof ProductFormValues | `variants.${number}` | 'comicFile';
 
+/** The missing-field names of spec §5, as the refusal lists them. */
+const MISSING_FIELD_NAMES: readonly string[] = ['Product Title', 'Description', 'Product Type', 'Type', 'Sorting'];
+
 const MISSING_FIELD_TARGETS: ReadonlyArray<readonly [RegExp, ProblemTarget]> = [
   [/^Product Title\b/, 'name'],
   [/^Description\b/, 'description'],
@@ -70,7 +73,9 @@ export function problemsByTarget(problems: readonly string[], variantTypes: read
     const parts = split.length > 1 && split.every((part) => problemTarget(part, variantTypes)) ? split : [problem];
     for (const part of parts) {
       const target = problemTarget(part, variantTypes);
-      if (target) grouped.set(target, [...(grouped.get(target) ?? []), part]);
+      // A bare field name ("Description") says more beside its field as what it is missing for.
+      const shown = MISSING_FIELD_NAMES.includes(part) ? `Needed to publish: ${part}.` : part;
+      if (target) grouped.set(target, [...(grouped.get(target) ?? []), shown]);
     }
   }
   return grouped;

@@ -49,6 +49,8 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
   const { control, handleSubmit, reset, setError, setFocus, formState } = useForm<BundleFormValues>({
     defaultValues: bundle ? bundleToForm(bundle) : emptyBundleForm(),
     mode: 'onBlur',
+    // A refused save moves focus to the problem summary, which links to each field.
+    shouldFocusError: false,
   });
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });

@@ -97,8 +97,8 @@ export default function BundleListRoute() {
         rowHref={(row) => `/bundles/${row.id}`}
         rowLabel={(row) => row.name}
         toolbar={
-          <div className={styles.filters}>
-            <SearchField label="Search bundles" placeholder="Search by name" value={list.searchInput} onChange={list.setSearch} className={styles.search} />
+          <>
+            <SearchField label="Search bundles" placeholder="Search by name" value={list.searchInput} onChange={list.setSearch} />
             <SelectField<string>
               label="Status"
               options={STATUS_OPTIONS}
@@ -106,7 +106,7 @@ export default function BundleListRoute() {
               onChange={(value) => list.setFilter('status', value === ANY ? null : value)}
             />
             <CheckboxField label="Include removed" value={list.params.filters.removed === 'yes'} onChange={(on) => list.setFilter('removed', on ? 'yes' : null)} />
-          </div>
+          </>
         }
         empty={{ title: 'No bundles yet', text: 'Create a bundle to sell several products together.', action: <ButtonLink to="/bundles/new">New bundle</ButtonLink> }}
       />

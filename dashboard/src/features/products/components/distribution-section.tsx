@@ -1,5 +1,5 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { CheckboxField, ComboBoxField, DatePickerField, SelectField, SwitchField, TagSelectField, TextField } from '@/components/form';
+import { CheckboxField, ComboBoxField, DatePickerField, NumberField, SelectField, SwitchField, TagSelectField, TextField } from '@/components/form';
 import { loadIpTagOptions, useImprintOptions, useTerritoryOptions } from '../api/get-lookups';
 import type { ProductFormValues } from '../product-form';
 import styles from './editor.module.css';
@@ -120,6 +120,23 @@ export function DistributionSection({ ipTagLabels }: { ipTagLabels: Record<numbe
           rules={{ pattern: { value: /^[0-9Xx-]{0,20}$/, message: 'eISBN is up to 20 digits and hyphens (X allowed last).' } }}
           render={({ field, fieldState }) => <TextField label="eISBN" {...field} error={fieldState.error?.message} />}
         />
+        {(
+          [
+            ['illustrationColorTypeId', 'Illustration colour type'],
+            ['coverTypeId', 'Cover type'],
+            ['readingLevelId', 'Reading level'],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            rules={{ validate: (value) => value === null || (Number.isInteger(value) && value >= 0 && value <= 1000) || `${label} is a code from 0 to 1000.` }}
+            render={({ field, fieldState }) => (
+              <NumberField label={`${label} (code)`} minValue={0} maxValue={1000} formatOptions={{ maximumFractionDigits: 0, useGrouping: false }} {...field} error={fieldState.error?.message} />
+            )}
+          />
+        ))}
       </div>
     </section>
   );

@@ -4,17 +4,18 @@ import { NumberField, TextField } from '@/components/form';
 import type { ProductFormValues } from '../product-form';
 import styles from './editor.module.css';
 
-/** External links and, for volumes, the chapters inside (spec §3: a chapter's relative name may be empty). */
+/** External links, asset link groups and, for volumes, the chapters inside (spec §3: a chapter's relative name may be empty). */
 export function LinksSection() {
   const { control } = useFormContext<ProductFormValues>();
   const links = useFieldArray({ control, name: 'externalLinks' });
   const chapters = useFieldArray({ control, name: 'chapters' });
+  const groups = useFieldArray({ control, name: 'assetLinkGroups' });
 
   return (
     <section className={styles.section} aria-labelledby="links-title">
       <div className={styles.sectionHeader}>
         <h2 id="links-title" className={styles.sectionTitle}>
-          Links and chapters
+          Links, assets and chapters
         </h2>
       </div>
       <div className={styles.sectionHeader}>
@@ -42,6 +43,19 @@ export function LinksSection() {
                 Remove
               </Button>
             </div>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.sectionHeader}>
+        <h3 className={styles.subsectionTitle}>Asset links (staff only)</h3>
+        <Button variant="secondary" size="sm" onClick={() => groups.append({ name: '', links: [{ name: '', url: '' }] })}>
+          Add group
+        </Button>
+      </div>
+      <ul className={styles.rows}>
+        {groups.fields.map((group, index) => (
+          <li key={group.id} className={styles.note}>
+            <AssetLinkGroup index={index} onRemove={() => groups.remove(index)} />
           </li>
         ))}
       </ul>
@@ -81,5 +95,49 @@ export function LinksSection() {
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One named group of asset links, with its own list of links. */
+function AssetLinkGroup({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const { control } = useFormContext<ProductFormValues>();
+  const links = useFieldArray({ control, name: `assetLinkGroups.${index}.links` });
+  const group = `Group ${index + 1}`;
+  return (
+    <>
+      <div className={styles.row}>
+        <Controller control={control} name={`assetLinkGroups.${index}.name`} render={({ field }) => <TextField label={`${group} name`} placeholder="Print files" {...field} />} />
+        <div className={styles.rowActions}>
+          <Button variant="ghost" size="sm" onClick={() => links.append({ name: '', url: '' })}>
+            Add link to {group.toLowerCase()}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${group.toLowerCase()}`}>
+            Remove group
+          </Button>
+        </div>
+      </div>
+      {links.fields.map((link, linkIndex) => (
+        <div key={link.id} className={styles.row}>
+          <Controller
+            control={control}
+            name={`assetLinkGroups.${index}.links.${linkIndex}.name`}
+            render={({ field }) => <TextField label={`${group} link ${linkIndex + 1} name`} {...field} />}
+          />
+          <Controller
+            control={control}
+            name={`assetLinkGroups.${index}.links.${linkIndex}.url`}
+            rules={{ validate: (value) => /^https?:\/\/\S+$/.test(value.trim()) || 'Enter an address starting with https://.' }}
+            render={({ field, fieldState }) => (
+              <TextField label={`${group} link ${linkIndex + 1} address`} type="url" isRequired {...field} error={fieldState.error?.message} />
+            )}
+          />
+          <div className={styles.rowActions}>
+            <Button variant="ghost" size="sm" onClick={() => links.remove(linkIndex)} aria-label={`Remove ${group.toLowerCase()} link ${linkIndex + 1}`}>
+              Remove
+            </Button>
+          </div>
+        </div>
+      ))}
+    </>
   );
 }

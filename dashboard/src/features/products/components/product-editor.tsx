@@ -70,7 +70,7 @@ interface Outcome {
 export function ProductEditor({ product }: { product: DashboardProduct | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur' });
+  const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur', shouldFocusError: false });
   const { control, handleSubmit, reset, setError, setFocus, formState } = form;
   const variants = useWatch({ control, name: 'variants' });
   const name = useWatch({ control, name: 'name' });

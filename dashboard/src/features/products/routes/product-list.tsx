@@ -171,8 +171,8 @@ export default function ProductListRoute() {
           );
         }}
         toolbar={
-          <div className={styles.filters}>
-            <SearchField label="Search products" placeholder="Search by name" value={list.searchInput} onChange={list.setSearch} className={styles.search} />
+          <>
+            <SearchField label="Search products" placeholder="Search by name" value={list.searchInput} onChange={list.setSearch} />
             <SelectField<string>
               label="Status"
               options={STATUS_OPTIONS}
@@ -191,7 +191,7 @@ export default function ProductListRoute() {
               <CheckboxField label="Include chapters" value={filters.chapters !== 'no'} onChange={(on) => list.setFilter('chapters', on ? null : 'no')} />
               <CheckboxField label="Include bundles" value={filters.bundles === 'yes'} onChange={(on) => list.setFilter('bundles', on ? 'yes' : null)} />
             </div>
-          </div>
+          </>
         }
         empty={{ title: 'No products yet', text: 'Create the first product; it starts as a draft.', action: <ButtonLink to="/products/new">New product</ButtonLink> }}
       />

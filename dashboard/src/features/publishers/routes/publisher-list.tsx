@@ -65,7 +65,7 @@ export default function PublisherListRoute() {
     column.display({
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
-      meta: { align: 'end', label: 'Actions', width: '3.5rem' },
+      meta: { align: 'end', label: 'Actions', width: '3.5rem', isRowActions: true },
       cell: ({ row }) => (
         <MenuButton
           label={`Actions for ${row.original.name}`}

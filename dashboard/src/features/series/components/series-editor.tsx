@@ -61,7 +61,7 @@ function problemFor(problems: readonly ListedProblem[], field: 'title' | 'descri
 export function SeriesEditor({ series }: { series: DashboardSeries | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<SeriesFormValues>({ defaultValues: series ? seriesToForm(series) : emptySeriesForm(), mode: 'onBlur' });
+  const form = useForm<SeriesFormValues>({ defaultValues: series ? seriesToForm(series) : emptySeriesForm(), mode: 'onBlur', shouldFocusError: false });
   const { control, handleSubmit, reset, setError, setFocus, setValue, getValues, formState } = form;
   const altTitles = useFieldArray({ control, name: 'altTitles' });
   const overriding = useWatch({ control, name: 'isUsingOverrideCreators' });

@@ -106,15 +106,15 @@ export default function SeriesListRoute() {
         rowHref={(row) => `/series/${row.id}`}
         rowLabel={(row) => row.title}
         toolbar={
-          <div className={styles.filters}>
-            <SearchField label="Search series" placeholder="Search by title" value={list.searchInput} onChange={list.setSearch} className={styles.search} />
+          <>
+            <SearchField label="Search series" placeholder="Search by title" value={list.searchInput} onChange={list.setSearch} />
             <SelectField<string>
               label="Status"
               options={STATUS_OPTIONS}
               value={list.params.filters.status ?? ANY}
               onChange={(value) => list.setFilter('status', value === ANY ? null : value)}
             />
-          </div>
+          </>
         }
         empty={{ title: 'No series yet', text: 'Create the first series; products are attached to it.', action: <ButtonLink to="/series/new">New series</ButtonLink> }}
       />
