@@ -466,3 +466,9 @@ export const SearchUploadJobSchema = Type.Object({
   error: Nullable(Type.String()),
 });
 export type SearchUploadJob = Static<typeof SearchUploadJobSchema>;
+
+/** Beyond the spec: the creators the product and series editors credit, found by name or added. */
+export const CreatorSchema = NamedRefSchema;
+export type Creator = NamedRef;
+export const CreatorNewBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) });
+export type CreatorNewBody = Static<typeof CreatorNewBodySchema>;

@@ -11,6 +11,7 @@ import { searchRoutes } from './routes/search';
 import { staffAuditRoutes } from './routes/staff-audit';
 import { staffBundleRoutes } from './routes/staff-bundles';
 import { staffIapRoutes } from './routes/staff-iaps';
+import { staffCreatorRoutes } from './routes/staff-creators';
 import { staffLookupRoutes } from './routes/staff-lookups';
 import { staffProductRoutes } from './routes/staff-products';
 import { staffPublisherRoutes } from './routes/staff-publishers';
@@ -55,6 +56,7 @@ export const catalogService: ServiceDefinition = {
         await staffBundleRoutes(app, context);
         await staffPublisherRoutes(app, context);
         await staffLookupRoutes(app, context);
+        await staffCreatorRoutes(app, context);
         await staffSearchRoutes(app, context, searchMaintenance);
       },
       grpc(server) {

@@ -112,6 +112,7 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/dashboard/carousels', service: 'catalog', why: 'home page carousels' },
   { pattern: '/dashboard/html-components', service: 'catalog', why: 'home page HTML components' },
   { pattern: '/dashboard/ipTags', service: 'catalog', why: 'IP tags' },
+  { pattern: '/dashboard/creators', service: 'catalog', why: 'creators for the editors\' credit pickers (beyond the spec: issue 14)' },
   { pattern: '/dashboard/ims', service: 'catalog', why: 'catalogue lookups' },
   { pattern: '/dashboard/publisher', service: 'catalog', why: 'publishers' },
   { pattern: '/dashboard/search', service: 'catalog', why: 'search index maintenance' },

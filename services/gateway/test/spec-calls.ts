@@ -284,7 +284,7 @@ export const dashboardCalls: readonly Call[] = [
 /**
  * Calls beyond both catalogues: staff coupon administration (issue 12), the payment provider's public
  * settings (issue 13), and the dashboard catalogue's restore, audit trails, series notes, search-upload
- * progress and comic ingestion (issue 14).
+ * progress, creator lookup and comic ingestion (issue 14).
  */
 export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
@@ -301,4 +301,6 @@ export const beyondSpecCalls: readonly Call[] = [
   ['POST', '/api/dashboard/ingest/upload/34', 'reader'],
   ['GET', '/api/dashboard/ingest/jobs/0b6f3c9e-4a57-4d1b-9a4e-3f2b1c0d9e8f', 'reader'],
   ['GET', '/api/dashboard/ingest/product/34', 'reader'],
+  ['GET', '/api/dashboard/creators?query=ann&count=20', 'catalog'],
+  ['POST', '/api/dashboard/creators/new', 'catalog'],
 ];
