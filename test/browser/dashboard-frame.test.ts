@@ -384,7 +384,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
       await leave.waitFor();
       await shotAndCheck(page, viewport, '18-unsaved-changes');
-      await leave.getByRole('button', { name: 'Stay on this page', exact: true }).click();
+      await leave.getByRole('button', { name: 'Keep editing', exact: true }).click();
       await leave.waitFor({ state: 'detached' });
       assert.equal(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), `Half-typed ${viewport}`, 'staying keeps the edit');
       assert.match(page.url(), /\/dashboard\/publishers/);
@@ -402,6 +402,18 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       // Nothing edited now: leaving asks nothing.
       await openArea(page, viewport, 'Lookups');
       assert.equal(await leave.count(), 0);
+
+      // Confirming the leave goes where Back was headed, and the edit is gone.
+      await page.goBack({ waitUntil: 'commit' });
+      await main(page).getByRole('heading', { level: 1, name: 'Publishers' }).waitFor();
+      await main(page).getByRole('button', { name: 'New publisher', exact: true }).first().click();
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Never saved');
+      await page.goBack({ waitUntil: 'commit' });
+      await leave.getByRole('button', { name: 'Discard and leave', exact: true }).click();
+      await main(page).getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      assert.equal(await dialog.count(), 0);
+      const unsaved = await staffCall<{ filteredTotalRows: number }>('POST', '/dashboard/publisher/post-pagination', { query: 'Never saved', start: 0, count: 10 });
+      assert.equal(unsaved.filteredTotalRows, 0);
       assert.deepEqual(errors, []);
       await page.context().close();
     });
@@ -465,6 +477,8 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
     });
 
     it(`maintains search and invalidates the cache on a ${viewport}`, async () => {
+      // Draft series: the upload goes through them (not listed, so nothing is written for them).
+      for (let index = 1; index <= 3; index += 1) await staffCall('POST', '/dashboard/series/new', { title: `Search ${viewport} ${index}`, status: 'Draft' });
       const { page, errors } = await openAsAdmin(viewport);
       await page.goto(`${stack.url}/dashboard/search-maintenance`);
       await main(page).getByRole('heading', { level: 1, name: 'Search maintenance' }).waitFor();
@@ -476,7 +490,11 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await upload.getByRole('button', { name: 'Upload all to search', exact: true }).click();
       const progress = upload.getByRole('progressbar');
       await progress.waitFor();
-      await upload.getByRole('progressbar', { name: 'Upload finished' }).waitFor({ timeout: 20_000 });
+      const finished = upload.getByRole('progressbar', { name: 'Upload finished' });
+      await finished.waitFor({ timeout: 20_000 });
+      const [, done, total] = /^(\d+) of (\d+) items$/.exec((await finished.getAttribute('aria-valuetext')) ?? '') ?? [];
+      assert.ok(Number(total) >= 3 && done === total, `every item handled (${done} of ${total})`);
+      await upload.getByText(/^0 written to the index · started /).waitFor();
       await upload.getByRole('button', { name: 'Upload all to search', exact: true }).waitFor();
       await shotAndCheck(page, viewport, '31-search-upload-finished');
 

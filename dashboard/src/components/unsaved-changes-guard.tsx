@@ -47,8 +47,8 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
       title="Leave without saving?"
-      confirmLabel="Leave and discard changes"
-      cancelLabel="Stay on this page"
+      confirmLabel="Discard and leave"
+      cancelLabel="Keep editing"
       isDestructive
       onConfirm={() => blocker.proceed?.()}
     >

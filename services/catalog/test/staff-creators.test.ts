@@ -40,8 +40,8 @@ describe('staff creators', () => {
     assert.equal(added.body.response.name, 'Cleo Vance');
     const again = await Promise.all([call('POST', '/api/dashboard/creators/new', { name: 'cleo vance' }), call('POST', '/api/dashboard/creators/new', { name: 'CLEO VANCE' })]);
     for (const answer of again) assert.deepEqual(answer.body.response, added.body.response);
-    const { rows } = await service.context.db.query("SELECT count(*)::int AS n FROM creators WHERE lower(name) = 'cleo vance'");
-    assert.equal(rows[0].n, 1);
+    const { rows } = await service.context.db.query<{ n: number }>("SELECT count(*)::int AS n FROM creators WHERE lower(name) = 'cleo vance'");
+    assert.deepEqual(rows, [{ n: 1 }]);
     const audit = await service.context.db.query<{ action: string; actor_email: string }>("SELECT action, actor_email FROM staff_audit WHERE entity = 'lookup' AND entity_id = $1", [added.body.response.id]);
     assert.deepEqual(audit.rows, [{ action: 'creator-added', actor_email: 'credits@inkwell.example' }]);
   });

@@ -2,7 +2,6 @@ import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { Button } from '@inkwell/ui-kit/button';
 import { SimpleTable } from '@/components/data-table/simple-table';
 import { SearchField } from '@/components/form/search-field';
 import { PageHeader } from '@/components/layout/page-header';
@@ -86,13 +85,17 @@ function InventoryPanel() {
             id: 'detail',
             header: 'Locations',
             align: 'end',
-            cell: (product) => (
-              // The visible words start the button's name (WCAG 2.5.3); the product's name tells the rows apart.
-              <Button size="sm" variant="ghost" onClick={() => setOpen({ id: product.id, name: product.name })}>
-                {product.stocks.length === 1 ? '1 location' : `${product.stocks.length} locations`}
-                <span className="visually-hidden"> of {product.name}</span>
-              </Button>
-            ),
+            cell: (product) =>
+              product.stocks.length === 0 ? (
+                <span className={styles.none}>None</span>
+              ) : (
+                // Looks like a link (it opens the detail); the visible words start its name (WCAG 2.5.3)
+                // and the product's name tells the rows apart.
+                <button type="button" className={styles.linkButton} onClick={() => setOpen({ id: product.id, name: product.name })}>
+                  {product.stocks.length === 1 ? '1 location' : `${product.stocks.length} locations`}
+                  <span className="visually-hidden"> of {product.name}</span>
+                </button>
+              ),
           },
         ]}
       />
