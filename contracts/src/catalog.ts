@@ -14,8 +14,9 @@ export const ThumbnailSchema = Type.Object({
   url: Type.String(),
   /** JPEG fallback of the same image. */
   fallbackUrl: Type.Optional(Type.String()),
-  width: Type.Integer(),
-  height: Type.Integer(),
+  // Bounded because staff send thumbnails in save bodies (no image is 100,000 pixels a side).
+  width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  height: Type.Integer({ minimum: 0, maximum: 100_000 }),
   color: Type.Optional(Type.String()),
 });
 export type ThumbnailView = Static<typeof ThumbnailSchema>;

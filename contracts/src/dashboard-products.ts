@@ -9,7 +9,8 @@ import { ThumbnailSchema } from './catalog';
 import { PaginatedOf, type Paginated } from './dashboard';
 import { Nullable } from './nullable';
 
-const Id = Type.Integer({ minimum: 1 });
+/** Row ids are bigint; bounded so a request can never carry one JavaScript cannot hold exactly. */
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 /** ISO 8601 date and time. */
 const Instant = Type.String({ format: 'date-time' });
 /** Cents: a whole number, 0 or more (spec §9: price times 100, rounded). */

@@ -148,7 +148,7 @@ describe('the cluster: one process per service', { skip: skipBecause(skip) }, ()
       // the catalog's own tests make them. A free chapter to read, and a draft for staff to publish.
       const series = await createSeries(db('catalog'), { title: 'Signal Fires', readableUrl: 'signal-fires' });
       freeChapterId = await createProduct(db('catalog'), { name: 'Signal Fires Chapter 1', readableUrl: 'signal-fires-chapter-1', seriesId: series, type: 'Chapter', chapterNumber: 1, variants: [{ priceType: 'Free', priceCents: 0 }] });
-      draftId = await createProduct(db('catalog'), { name: 'The Marrowlight Atlas', readableUrl: 'the-marrowlight-atlas', status: 'Draft' });
+      draftId = await createProduct(db('catalog'), { name: 'The Marrowlight Atlas', readableUrl: 'the-marrowlight-atlas', type: 'Book', issueNumber: 1, ingestCompleted: true, status: 'Draft' });
 
       // The chapter's pages, ingested by the reader's page store into the reader's database and
       // file storage (the bucket when there is one), which its process reads them from.

@@ -48,7 +48,7 @@ describe('catalog reads through the gateway', () => {
     running.app.server.on('request', () => (catalogRequests += 1));
     const series = await createSeries(catalog.db, { title: 'Lantern Road', readableUrl: 'lantern-road' });
     await createProduct(catalog.db, { name: 'Lantern Road Vol. 1', readableUrl: 'lantern-road-vol-1', seriesId: series, volumeNumber: 1 });
-    draftId = await createProduct(catalog.db, { name: 'Lantern Road Vol. 2', readableUrl: 'lantern-road-vol-2', seriesId: series, volumeNumber: 2, status: 'Draft' });
+    draftId = await createProduct(catalog.db, { name: 'Lantern Road Vol. 2', readableUrl: 'lantern-road-vol-2', seriesId: series, volumeNumber: 2, issueNumber: 2, ingestCompleted: true, status: 'Draft' });
     restrictedId = await createProduct(catalog.db, { name: 'Northern Ferry', readableUrl: 'northern-ferry', restrictedTerritories: ['DE'] });
     const { privateKeyPem, issuer, audience } = catalog.config.auth;
     const signer = new TokenSigner(privateKeyPem!, issuer, audience, 3_600);
