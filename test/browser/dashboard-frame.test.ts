@@ -54,7 +54,9 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
     browser = await launchChromium();
     shots = await screenshotDir('dashboard-frame');
     const account = stack.services.find((service) => service.name === 'account')!;
-    admin = await grantAdmin(account.context.db, `dash-staff-${process.pid}@example.com`);
+    const granted = await grantAdmin(account.context.db, `dash-staff-${process.pid}@example.com`);
+    assert.ok(granted.created, 'a new admin account, with its password');
+    admin = granted;
     const signup = await fetch(`${stack.url}/api/account/signupCustomerV2`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -365,6 +367,23 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
       await shotAndCheck(page, viewport, '17-publisher-removed');
       const left = await staffCall<{ filteredTotalRows: number }>('POST', '/dashboard/publisher/post-pagination', { query: renamed, start: 0, count: 10 });
       assert.equal(left.filteredTotalRows, 0);
+      const imprints = await staffCall<Array<{ name: string }>>('GET', '/dashboard/home/imprints');
+      assert.equal(imprints.filter((imprint) => imprint.name === `Aardvark Noir ${tag}`).length, 0, 'its imprint went with it');
+
+      // A publisher a series still names is refused, and the dialog says why (and stays open).
+      const busy = `Busy House ${tag}`;
+      const { id: busyId } = await staffCall<{ id: number }>('POST', '/dashboard/publisher/new', { name: busy, imprints: [] });
+      await staffCall('POST', '/dashboard/series/new', { title: `Busy Series ${tag}`, status: 'Draft', publisherId: busyId });
+      await search.fill(busy);
+      const busyRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: busy, exact: true }) });
+      await busyRow.getByRole('button', { name: `Actions for ${busy}` }).click();
+      await page.getByRole('menuitem', { name: 'Remove…', exact: true }).click();
+      const refuse = page.getByRole('alertdialog', { name: `Remove ${busy}?` });
+      await refuse.getByRole('button', { name: 'Remove publisher', exact: true }).click();
+      await refuse.getByRole('alert').filter({ hasText: `The publisher ${busy} cannot be removed while 1 series` }).waitFor();
+      await shotAndCheck(page, viewport, '17b-publisher-remove-refused');
+      await refuse.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await busyRow.waitFor();
 
       assert.deepEqual(errors, []);
       await page.context().close();

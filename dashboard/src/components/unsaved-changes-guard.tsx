@@ -40,17 +40,25 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
 
+  // Confirming closes the dialog right after `proceed()`, while this render's blocker still reads
+  // 'blocked': resetting it then would cancel the very navigation just let through.
+  const proceeding = useRef(false);
+  if (blocker.state === 'unblocked') proceeding.current = false;
+
   const dialog = (
     <ConfirmDialog
       isOpen={blocker.state === 'blocked'}
       onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
+        if (!open && !proceeding.current && blocker.state === 'blocked') blocker.reset();
       }}
       title="Leave without saving?"
       confirmLabel="Discard and leave"
       cancelLabel="Keep editing"
       isDestructive
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        proceeding.current = true;
+        blocker.proceed?.();
+      }}
     >
       <p>You have changes on this page that are not saved. If you leave now, they are lost.</p>
     </ConfirmDialog>
