@@ -139,10 +139,11 @@ export async function removeStaffPublisher({ tx, outbox }: CatalogueChange, acto
            + (SELECT count(*) FROM products p JOIN imprints i ON i.id = p.imprint_id WHERE i.publisher_id = $1 AND p.publisher_id IS DISTINCT FROM $1))::int AS n`,
     [id],
   );
-  if (before.seriesCount > 0 || before.productCount > 0 || imprintUse.rows[0]!.n > 0) {
-    throw new ConflictError(
-      `The publisher ${before.name} cannot be removed while ${before.seriesCount} series and ${before.productCount + imprintUse.rows[0]!.n} products still name it or its imprints; move them to another publisher first.`,
-    );
+  const productCount = before.productCount + imprintUse.rows[0]!.n;
+  if (before.seriesCount > 0 || productCount > 0) {
+    // Only the counts that are not zero: "1 series and 2 products", "1 series", "2 products".
+    const users = [before.seriesCount > 0 ? `${before.seriesCount} series` : '', productCount > 0 ? `${productCount} ${productCount === 1 ? 'product' : 'products'}` : ''].filter(Boolean).join(' and ');
+    throw new ConflictError(`The publisher ${before.name} cannot be removed while ${users} still name it or its imprints; move them to another publisher first.`);
   }
   await tx.query('DELETE FROM imprints WHERE publisher_id = $1', [id]);
   await tx.query('DELETE FROM publishers WHERE id = $1', [id]);
