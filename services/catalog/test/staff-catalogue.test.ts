@@ -5,6 +5,7 @@ import { buildTestService, signTestToken, type TestService } from '@inkwell/plat
 import { catalogService } from '../src';
 import { SERIES_MISSING_INFORMATION_MESSAGE, SERIES_NO_GENRES_MESSAGE } from '../src/domain';
 import { BUNDLE_NEEDS_DESCRIPTION_MESSAGE, BUNDLE_NEEDS_THUMBNAIL_MESSAGE } from '../src/domain/staff-catalogue-rules';
+import { loadSeries } from '../src/store/records';
 import { createProduct, createSeries } from './factories';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,6 +100,19 @@ describe('staff catalogue: series, bundles, publishers, lookups and the cache', 
       assert.deepEqual(trail.map((entry) => entry.action), ['created']);
       assert.equal(trail[0]!.actor_email, 'editor@inkwell.example');
       assert.equal(trail[0]!.changes.title.to, 'Moonlit Garden');
+    });
+
+    it('shows the storefront the override credits while they are switched on, the default ones otherwise', async () => {
+      const credits = async (id: number) => (await loadSeries(service.context.db, [id]))[0]!.creators.map((credit) => credit.title);
+      assert.deepEqual(await credits(ids.moonlit!), ['Writer']);
+      const off = await call('POST', '/api/dashboard/series/new', {
+        title: 'Sunlit Garden',
+        defaultCreators: [{ creatorId: ids.creator, title: 'Story & Art' }],
+        overrideCreators: [{ creatorId: ids.creator, title: 'Writer' }],
+        isUsingOverrideCreators: false,
+      });
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+      assert.deepEqual(await credits(off.body.response.id), ['Story & Art']);
     });
 
     it('counts the products of a series', async () => {

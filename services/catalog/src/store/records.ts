@@ -56,6 +56,19 @@ export type VariantRecord = {
 
 export type CreditRecord = { creatorId: number; name: string; title: string; ordinal: number; hidden: boolean };
 
+
+/**
+ * A series' credits as the storefront shows them: its override credits while staff have switched
+ * them on (dashboard spec §3 isUsingOverrideCreators), else its default ones; null when it has none.
+ */
+function seriesCreditsSql(series: string): string {
+  return `(SELECT json_agg(json_build_object('creatorId', c.id, 'name', c.name, 'title', sc.title, 'ordinal', sc.ordinal, 'hidden', sc.hidden) ORDER BY sc.ordinal)
+       FROM (SELECT creator_id, title, ordinal, hidden FROM series_override_creators WHERE series_id = ${series}.id AND ${series}.is_using_override_creators
+             UNION ALL
+             SELECT creator_id, title, ordinal, hidden FROM series_creators WHERE series_id = ${series}.id AND NOT ${series}.is_using_override_creators) sc
+       JOIN creators c ON c.id = sc.creator_id)`;
+}
+
 const PRODUCT_COLUMNS = `
   p.id, p.name, p.display_name, p.description, p.meta_description, p.category, p.sub_category, p.readable_url,
   p.status, p.publish_date, p.unlisted, p.series_id, p.volume_number, p.chapter_number, p.issue_number,
@@ -74,8 +87,7 @@ const PRODUCT_COLUMNS = `
   COALESCE(
     (SELECT json_agg(json_build_object('creatorId', c.id, 'name', c.name, 'title', pc.title, 'ordinal', pc.ordinal, 'hidden', pc.hidden) ORDER BY pc.ordinal)
        FROM product_creators pc JOIN creators c ON c.id = pc.creator_id WHERE pc.product_id = p.id),
-    (SELECT json_agg(json_build_object('creatorId', c.id, 'name', c.name, 'title', sc.title, 'ordinal', sc.ordinal, 'hidden', sc.hidden) ORDER BY sc.ordinal)
-       FROM series_creators sc JOIN creators c ON c.id = sc.creator_id WHERE sc.series_id = p.series_id),
+    ${seriesCreditsSql('s')},
     '[]') AS creators,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'readableUrl', t.readable_url) ORDER BY t.name)
               FROM ip_tags t WHERE t.id IN (SELECT ip_tag_id FROM product_ip_tags WHERE product_id = p.id)
@@ -135,8 +147,7 @@ const SERIES_COLUMNS = `
   s.publisher_id, pub.name AS publisher_name,
   COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'readableUrl', g.readable_url) ORDER BY g.name)
               FROM series_genres sg JOIN genres g ON g.id = sg.genre_id WHERE sg.series_id = s.id), '[]') AS genres,
-  COALESCE((SELECT json_agg(json_build_object('creatorId', c.id, 'name', c.name, 'title', sc.title, 'ordinal', sc.ordinal, 'hidden', sc.hidden) ORDER BY sc.ordinal)
-              FROM series_creators sc JOIN creators c ON c.id = sc.creator_id WHERE sc.series_id = s.id), '[]') AS creators,
+  COALESCE(${seriesCreditsSql('s')}, '[]') AS creators,
   (SELECT count(*) FROM products p WHERE p.series_id = s.id AND p.sub_category <> ${CHAPTER_TYPE_CODE} AND ${listedSql('p')})::int AS volume_count,
   (SELECT count(*) FROM products p WHERE p.series_id = s.id AND p.sub_category = ${CHAPTER_TYPE_CODE} AND ${listedSql('p')})::int AS chapter_count`;
 
