@@ -50,8 +50,9 @@ export function bundleToForm(bundle: DashboardBundle): BundleFormValues {
     description: bundle.description,
     readableUrl: bundle.readableUrl ?? '',
     thumbnailUrl: bundle.defaultThumbnail?.url ?? '',
-    thumbnailWidth: bundle.defaultThumbnail?.width ?? null,
-    thumbnailHeight: bundle.defaultThumbnail?.height ?? null,
+    // 0 is how a thumbnail of unknown size is stored; the form shows it as not given.
+    thumbnailWidth: bundle.defaultThumbnail?.width || null,
+    thumbnailHeight: bundle.defaultThumbnail?.height || null,
     items: [...bundle.items].sort((a, b) => a.ordinal - b.ordinal).map((item) => ({ productId: item.productId, name: item.name, price: item.price / 100 })),
     priceType: DASHBOARD_PRICE_TYPES.find((type) => type === bundle.priceable.type) ?? 'Paid',
     price: bundle.priceable.price / 100,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE } from '@inkwell/contracts/catalog-rules';
-import { problemsByTarget, readRefusal } from './publish-problems';
+import { groupProblems, problemsByTarget, readRefusal } from './publish-problems';
 import { productListQuery } from './product-list-query';
 
 const VARIANTS = ['Digital', 'Print'];
@@ -49,8 +49,34 @@ describe('publish refusals (spec §5)', () => {
       readableUrl: [READABLE_URL_DIGITS_ONLY_MESSAGE],
       seriesId: ['This product cannot be published without an attached Series'],
       comicFile: ['Comic has not been ingested'],
-      'variants.1': ['Variation Print has missing data. Either disable this or fill in the missing fields. weight; height', 'If delay expected, message must be set'],
+      'variants.1': [
+        'Variation Print has missing data. Either disable this or fill in the missing fields. weight; height Missing: If delay expected, message must be set.',
+      ],
     });
+  });
+
+  test("a variation's missing fields are listed under it, not as the product's", () => {
+    const problems = [
+      'Description',
+      'Comic has not been ingested',
+      'Variation Digital has missing data. Either disable this or fill in the missing fields.',
+      'Price (Either set or use the default)',
+      'Variation Print has missing data. Either disable this or fill in the missing fields.',
+      'Weight',
+      'Height',
+      'Length',
+      'Width',
+    ];
+    assert.deepEqual(groupProblems(problems), [
+      { message: 'Description', details: [] },
+      { message: 'Comic has not been ingested', details: [] },
+      { message: 'Variation Digital has missing data. Either disable this or fill in the missing fields.', details: ['Price (Either set or use the default)'] },
+      { message: 'Variation Print has missing data. Either disable this or fill in the missing fields.', details: ['Weight', 'Height', 'Length', 'Width'] },
+    ]);
+    const beside = problemsByTarget(problems, VARIANTS);
+    assert.deepEqual(beside.get('variants.0'), ['Variation Digital has missing data. Either disable this or fill in the missing fields. Missing: Price (Either set or use the default).']);
+    assert.deepEqual(beside.get('variants.1'), ['Variation Print has missing data. Either disable this or fill in the missing fields. Missing: Weight; Height; Length; Width.']);
+    assert.deepEqual(beside.get('comicFile'), ['Comic has not been ingested']);
   });
 
   test('a missing-field list sent as one message is split across its fields', () => {

@@ -64,17 +64,54 @@ export function problemTarget(problem: string, variantTypes: readonly string[]):
   return MISSING_FIELD_TARGETS.find(([pattern]) => pattern.test(problem))?.[1];
 }
 
+/** What an enabled variant lacks, as the refusal lists it right after that variant's message (spec §5). */
+const VARIANT_DETAILS: readonly RegExp[] = [/^Price \(Either set or use the default\)$/, /^Comic has not been ingested$/, /^(Weight|Height|Length|Width)$/, /^If delay expected/];
+const VARIATION_MESSAGE = /^Variation \S+ has missing data/;
+
+/** A refusal's message with, for a variation, the missing fields listed after it. */
+export interface ProblemGroup {
+  message: string;
+  details: string[];
+}
+
+/**
+ * The refusal's messages in order, each variation's missing fields ("Weight", "Price (Either set or
+ * use the default)") put under it: as a flat list they read as if the product lacked them.
+ */
+export function groupProblems(problems: readonly string[]): ProblemGroup[] {
+  const groups: ProblemGroup[] = [];
+  let variation: ProblemGroup | undefined;
+  for (const problem of problems) {
+    if (VARIATION_MESSAGE.test(problem)) {
+      variation = { message: problem, details: [] };
+      groups.push(variation);
+    } else if (variation && VARIANT_DETAILS.some((pattern) => pattern.test(problem))) {
+      variation.details.push(problem);
+    } else {
+      variation = undefined;
+      groups.push({ message: problem, details: [] });
+    }
+  }
+  return groups;
+}
+
+/** A variation's message with what it lacks, as one sentence for beside its card. */
+function withDetails({ message, details }: ProblemGroup): string {
+  return details.length === 0 ? message : `${message} Missing: ${details.map((detail) => detail.replace(/\.$/, '')).join('; ')}.`;
+}
+
 /** Messages grouped by where they belong, for the fields to show beside them. */
 export function problemsByTarget(problems: readonly string[], variantTypes: readonly string[]): Map<ProblemTarget, string[]> {
   const grouped = new Map<ProblemTarget, string[]>();
-  for (const problem of problems) {
+  for (const group of groupProblems(problems)) {
+    const problem = group.message;
     // A missing-fields list may come as one message naming several ("Product Title, Description").
     const split = problem.split(', ');
-    const parts = split.length > 1 && split.every((part) => problemTarget(part, variantTypes)) ? split : [problem];
+    const parts = group.details.length === 0 && split.length > 1 && split.every((part) => problemTarget(part, variantTypes)) ? split : [problem];
     for (const part of parts) {
       const target = problemTarget(part, variantTypes);
       // A bare field name ("Description") says more beside its field as what it is missing for.
-      const shown = MISSING_FIELD_NAMES.includes(part) ? `Needed to publish: ${part}.` : part;
+      const shown = MISSING_FIELD_NAMES.includes(part) ? `Needed to publish: ${part}.` : part === problem ? withDetails(group) : part;
       if (target) grouped.set(target, [...(grouped.get(target) ?? []), shown]);
     }
   }

@@ -22,6 +22,7 @@ import { readRefusal } from '@/features/products/publish-problems';
 import styles from '@/features/products/components/editor.module.css';
 import { useChangeBundleStatus, useSubmitBundleIap, type BundleStatusAction } from '../api/change-bundle';
 import { useAlterBundle, useCreateBundle } from '../api/save-bundle';
+import { ItemCovers } from './item-covers';
 import { bundleToForm, emptyBundleForm, formToBundleSave, itemsTotalCents, type BundleFormValues } from '../bundle-form';
 
 const PRICE_TYPE_OPTIONS = DASHBOARD_PRICE_TYPES.map((type) => ({ id: type, label: type }));
@@ -46,7 +47,7 @@ function problemFor(problems: readonly ListedProblem[], pattern: RegExp): string
 export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, reset, setError, setFocus, formState } = useForm<BundleFormValues>({
+  const { control, handleSubmit, reset, setError, setFocus, setValue, formState } = useForm<BundleFormValues>({
     defaultValues: bundle ? bundleToForm(bundle) : emptyBundleForm(),
     mode: 'onBlur',
     // A refused save moves focus to the problem summary, which links to each field.
@@ -227,7 +228,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
                     type="url"
                     className={styles.wide}
                     {...field}
-                    error={fieldState.error?.message ?? problemFor(problems, /thumbnail/i)}
+                    error={fieldState.error?.message ?? (thumbnailUrl.trim() === '' ? problemFor(problems, /thumbnail/i) : undefined)}
                   />
                 )}
               />
@@ -241,13 +242,15 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
                 name="thumbnailHeight"
                 render={({ field }) => <NumberField label="Thumbnail height (px)" minValue={0} formatOptions={{ maximumFractionDigits: 0 }} {...field} />}
               />
-              {/^(https?:\/\/|\/)\S+$/.test(thumbnailUrl.trim()) && (
-                <div className={styles.thumbnails}>
-                  <span className={styles.thumbnail}>
-                    <img src={thumbnailUrl.trim()} alt="Default thumbnail preview" />
-                  </span>
-                </div>
-              )}
+              <ItemCovers
+                productIds={watchedItems.flatMap((item) => (item.productId === null ? [] : [item.productId]))}
+                current={thumbnailUrl.trim()}
+                onChoose={(cover) => {
+                  setValue('thumbnailUrl', cover.url, { shouldDirty: true, shouldValidate: true });
+                  setValue('thumbnailWidth', cover.width || null, { shouldDirty: true });
+                  setValue('thumbnailHeight', cover.height || null, { shouldDirty: true });
+                }}
+              />
               <Controller
                 control={control}
                 name="restrictedTerritories"
@@ -303,7 +306,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
             {items.fields.length === 0 && <p className={styles.sectionNote}>No items yet. Add the products this bundle sells together.</p>}
             <ol className={styles.rows}>
               {items.fields.map((item, index) => (
-                <li key={item.id} className={styles.row}>
+                <li key={item.id} className={`${styles.row} ${styles.itemRow}`}>
                   <Controller
                     control={control}
                     name={`items.${index}.productId`}

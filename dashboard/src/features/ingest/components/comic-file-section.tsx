@@ -164,7 +164,8 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
 
       {upload && (
         <ProgressBar
-          label="Uploading"
+          // Sent in full, the archive still has to be received and checked before its job starts.
+          label={upload.total > 0 && upload.loaded >= upload.total ? 'Uploaded; waiting for the server to accept it…' : 'Uploading'}
           value={upload.loaded}
           maxValue={upload.total || 1}
           valueLabel={`${percent(upload.loaded, upload.total)}% of ${formatBytes(upload.total)}`}

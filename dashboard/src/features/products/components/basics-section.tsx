@@ -161,7 +161,7 @@ export function BasicsSection() {
               />
             )}
           />
-          <Button variant="ghost" size="sm" onClick={() => setValue('readableUrl', slugify(getValues('name')), { shouldDirty: true, shouldValidate: true })}>
+          <Button variant="secondary" size="sm" className={styles.inlineAction} onClick={() => setValue('readableUrl', slugify(getValues('name')), { shouldDirty: true, shouldValidate: true })}>
             Make from the title
           </Button>
         </div>

@@ -1,13 +1,15 @@
-import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@inkwell/ui-kit/button';
-import { CheckboxField, NumberField, TextField } from '@/components/form';
+import { CheckboxField, ComboBoxField, TextField } from '@/components/form';
+import { toastError } from '@/components/feedback/toast';
+import { creatorOptionsQueryKey, loadCreatorOptions, newCreatorName, useAddCreator } from '../api/creators';
 import type { CreatorFormValues } from '../product-form';
+import styles from './editor.module.css';
 
 /** Any form with a list of credits under `creators` (the series editor names its override list so too). */
 interface CreditsForm {
   creators: CreatorFormValues[];
 }
-import styles from './editor.module.css';
 
 /**
  * Credits in their order (spec §3: each with ordinal, hidden, title and creator). The ordinal is
@@ -16,6 +18,7 @@ import styles from './editor.module.css';
 export function CreatorsSection({ title = 'Creators', description }: { title?: string; description?: string }) {
   const { control } = useFormContext<CreditsForm>();
   const { fields, append, remove, move } = useFieldArray({ control, name: 'creators' });
+  const credits = useWatch({ control, name: 'creators' });
 
   return (
     <section className={styles.section} aria-labelledby="creators-title">
@@ -33,22 +36,10 @@ export function CreatorsSection({ title = 'Creators', description }: { title?: s
       ) : (
         <ol className={styles.rows}>
           {fields.map((credit, index) => {
-            const position = `creator ${index + 1}`;
+            const position = credits[index]?.name ? `${credits[index].name} (credit ${index + 1})` : `credit ${index + 1}`;
             return (
-              <li key={credit.id} className={styles.row} aria-label={`Credit ${index + 1}`}>
-                <Controller
-                  control={control}
-                  name={`creators.${index}.creatorId`}
-                  rules={{ validate: (value) => (value !== null && Number.isInteger(value) && value > 0) || 'Enter the creator’s id.' }}
-                  render={({ field, fieldState }) => (
-                    <NumberField label="Creator id" isRequired minValue={1} formatOptions={{ maximumFractionDigits: 0, useGrouping: false }} {...field} error={fieldState.error?.message} />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name={`creators.${index}.name`}
-                  render={({ field }) => <TextField label="Name" isReadOnly description="As stored for this id." {...field} />}
-                />
+              <li key={credit.id} className={`${styles.row} ${styles.wideFirstRow}`} aria-label={`Credit ${index + 1}`}>
+                <CreatorPicker index={index} />
                 <Controller
                   control={control}
                   name={`creators.${index}.title`}
@@ -88,5 +79,56 @@ export function CreatorsSection({ title = 'Creators', description }: { title?: s
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * The creator of one credit, searched by name on the server; when no creator has the typed name the
+ * last option adds one, and the credit takes the new creator at once.
+ */
+function CreatorPicker({ index }: { index: number }) {
+  const { control, setValue } = useFormContext<CreditsForm>();
+  const name = useWatch({ control, name: `creators.${index}.name` });
+  const add = useAddCreator();
+  return (
+    <Controller
+      control={control}
+      name={`creators.${index}.creatorId`}
+      rules={{ validate: (value) => (value !== null && Number.isInteger(value) && value > 0) || 'Choose a creator, or add one by typing the name.' }}
+      render={({ field, fieldState }) => (
+        <ComboBoxField<string>
+          label={`Creator ${index + 1}`}
+          isRequired
+          loadOptions={loadCreatorOptions}
+          queryKey={creatorOptionsQueryKey}
+          placeholder="Type a name"
+          selectedLabel={name || undefined}
+          name={field.name}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          value={field.value === null ? null : String(field.value)}
+          description={add.isPending ? `Adding ${add.variables}…` : field.value ? `Creator #${field.value}` : undefined}
+          isDisabled={add.isPending}
+          onChange={(id, option) => {
+            if (id === null) return;
+            const typed = newCreatorName(id);
+            // Validated at once: a blur while the creator was being added may have left an error.
+            const choose = (creatorId: number, creatorName: string) => {
+              setValue(`creators.${index}.name`, creatorName, { shouldDirty: true });
+              setValue(`creators.${index}.creatorId`, creatorId, { shouldDirty: true, shouldValidate: true });
+            };
+            if (typed === undefined) {
+              choose(Number(id), option?.label ?? '');
+              return;
+            }
+            add.mutate(typed, {
+              onSuccess: (creator) => choose(creator.id, creator.name),
+              onError: (error) => toastError(`${typed} was not added`, error),
+            });
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

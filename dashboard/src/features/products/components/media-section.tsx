@@ -45,9 +45,10 @@ export function MediaSection({ product, onIngested }: MediaSectionProps) {
               <Label className={styles.subsectionTitle}>Default thumbnail</Label>
               <div className={styles.thumbnails}>
                 {thumbnails.map((thumbnail, index) => (
-                  <Radio key={thumbnail.url} value={thumbnail.url} className={styles.thumbnail} aria-label={`Cover ${index + 1}`}>
+                  <Radio key={thumbnail.url} value={thumbnail.url} className={styles.thumbnail} aria-label={`Cover ${index + 1}, ${sizeOf(thumbnail)}`}>
                     <img src={thumbnail.fallbackUrl ?? thumbnail.url} alt="" width={thumbnail.width} height={thumbnail.height} loading="lazy" />
-                    Cover {index + 1}
+                    <span>Cover {index + 1}</span>
+                    <span className={styles.thumbnailSize}>{sizeOf(thumbnail)}</span>
                   </Radio>
                 ))}
               </div>
@@ -59,4 +60,9 @@ export function MediaSection({ product, onIngested }: MediaSectionProps) {
       )}
     </section>
   );
+}
+
+/** A cover's size as staff compare them ("250 × 375 px"); covers come in several sizes of one image. */
+function sizeOf(thumbnail: { width: number; height: number }): string {
+  return thumbnail.width > 0 && thumbnail.height > 0 ? `${thumbnail.width} × ${thumbnail.height} px` : 'size unknown';
 }

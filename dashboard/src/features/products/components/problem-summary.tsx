@@ -5,6 +5,8 @@ import styles from './editor.module.css';
 export interface ListedProblem {
   message: string;
   field?: string;
+  /** What the problem is made of (a variation's missing fields), listed under it. */
+  details?: readonly string[];
 }
 
 interface ProblemSummaryProps {
@@ -32,6 +34,13 @@ export function ProblemSummary({ title, problems, onSelect, ref }: ProblemSummar
               </button>
             ) : (
               problem.message
+            )}
+            {problem.details && problem.details.length > 0 && (
+              <ul className={styles.summaryDetails}>
+                {problem.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
             )}
           </li>
         ))}

@@ -18,7 +18,7 @@ import { productQueryKey } from '../api/get-product';
 import { useSaveProduct } from '../api/save-product';
 import { useSubmitProductIap } from '../api/submit-product-iap';
 import { emptyProductForm, formToSave, productToForm, type ProductFormValues } from '../product-form';
-import { problemsByTarget, readRefusal } from '../publish-problems';
+import { groupProblems, problemTarget, problemsByTarget, readRefusal } from '../publish-problems';
 import { BasicsSection } from './basics-section';
 import { CreatorsSection } from './creators-section';
 import { DistributionSection } from './distribution-section';
@@ -71,7 +71,7 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur', shouldFocusError: false });
-  const { control, handleSubmit, reset, setError, setFocus, formState } = form;
+  const { control, handleSubmit, reset, setError, setFocus, getValues, formState } = form;
   const variants = useWatch({ control, name: 'variants' });
   const name = useWatch({ control, name: 'name' });
   const guard = useUnsavedChangesGuard(formState.isDirty);
@@ -101,7 +101,15 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
 
   const refusal = (title: string, error: unknown) => {
     const read = readRefusal(error);
-    report({ title, problems: read.problems.map((message) => ({ message })) });
+    const types = getValues('variants').map((variant) => variant.type);
+    report({
+      title,
+      // A problem about one field takes staff to it; a variant's or the comic file's is shown beside its card.
+      problems: groupProblems(read.problems).map((group) => {
+        const target = problemTarget(group.message.split(', ')[0] ?? group.message, types);
+        return target && !target.startsWith('variants.') && target !== 'comicFile' ? { ...group, field: target } : group;
+      }),
+    });
     if (read.warnings.length > 0) setWarnings(read.warnings);
   };
 
@@ -168,13 +176,18 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
   };
 
   const serverProblems = useMemo(
-    () => problemsByTarget(outcome?.problems.map((problem) => problem.message) ?? [], variants.map((variant) => variant.type)),
+    () =>
+      problemsByTarget(
+        (outcome?.problems ?? []).flatMap((problem) => [problem.message, ...(problem.details ?? [])]),
+        variants.map((variant) => variant.type),
+      ),
     [outcome, variants],
   );
 
   const status = product?.status ?? 'New';
   const busy = save.isPending || changeStatus.isPending || submitIap.isPending;
   const canPublish = product !== undefined && PUBLISHABLE_FROM.includes(status);
+  const scheduled = status.startsWith('Scheduled');
   const menu: MenuAction[] = product
     ? [
         { id: 'iap', label: 'Submit in-app purchase (Apple)', onAction: () => void submitToApple(), isDisabled: busy },
@@ -203,12 +216,12 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
                 onClick={() => void runStatus((id) => ({ action: 'publish', id }), 'Product published.', 'The product cannot be published yet.').catch(() => undefined)}
                 disabled={busy}
               >
-                {formState.isDirty ? 'Save and publish' : 'Publish'}
+                {formState.isDirty ? 'Save and publish' : scheduled ? 'Publish now' : 'Publish'}
               </Button>
             )}
             {canPublish && (
               <Button variant="secondary" onClick={() => setScheduling(true)} disabled={busy}>
-                Schedule…
+                {scheduled ? 'Reschedule…' : 'Schedule…'}
               </Button>
             )}
             {status === 'Published' && (
@@ -276,7 +289,7 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
                 <div>
                   <dt>Type</dt>
                   <dd>
-                    {product.subCategory} ({product.subCategoryId})
+                    {product.subCategory} (code {product.subCategoryId})
                   </dd>
                 </div>
                 <div>

@@ -22,7 +22,7 @@ const column = createColumnHelper<ProductListRow>();
 const ANY = 'any';
 const STATUS_OPTIONS = [{ id: ANY, label: 'Any status but removed' }, ...PRODUCT_STATUSES.map((status) => ({ id: status, label: status }))];
 const DISTRIBUTION_OPTIONS = [
-  { id: ANY, label: 'Digital and Print' },
+  { id: ANY, label: 'Any distribution' },
   { id: 'Digital', label: 'Digital' },
   { id: 'Print', label: 'Print' },
 ];

@@ -67,6 +67,8 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
   const overriding = useWatch({ control, name: 'isUsingOverrideCreators' });
   const color = useWatch({ control, name: 'color' });
   const title = useWatch({ control, name: 'title' });
+  const description = useWatch({ control, name: 'description' });
+  const genreIds = useWatch({ control, name: 'genreIds' });
   const guard = useUnsavedChangesGuard(formState.isDirty);
   const genres = useGenreOptions();
   const territories = useTerritoryOptions();
@@ -145,6 +147,13 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
   };
 
   const problems = outcome?.problems ?? [];
+  // 'Missing Series Information' is about whichever of title and description is empty; a field
+  // filled since the refusal no longer carries it.
+  const stillMissing = {
+    title: title.trim() === '' ? problemFor(problems, 'title') : undefined,
+    description: description.trim() === '' ? problemFor(problems, 'description') : undefined,
+    genreIds: genreIds.length === 0 ? problemFor(problems, 'genreIds') : undefined,
+  };
   const status = series?.status ?? 'New';
   const busy = create.isPending || alter.isPending || changeStatus.isPending;
   const canPublish = series !== undefined && ['Draft', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'].includes(status);
@@ -201,7 +210,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                   name="title"
                   rules={{ validate: (value) => value.trim() !== '' || 'Title is required.', maxLength: { value: 500, message: 'Title must be at most 500 characters.' } }}
                   render={({ field, fieldState }) => (
-                    <TextField label="Title" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? problemFor(problems, 'title')} />
+                    <TextField label="Title" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? stillMissing.title} />
                   )}
                 />
                 <Controller control={control} name="romanizedTitle" render={({ field }) => <TextField label="Romanized title" {...field} />} />
@@ -220,7 +229,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                       />
                     )}
                   />
-                  <Button variant="ghost" size="sm" onClick={() => setValue('readableUrl', slugify(getValues('title')), { shouldDirty: true, shouldValidate: true })}>
+                  <Button variant="secondary" size="sm" className={styles.inlineAction} onClick={() => setValue('readableUrl', slugify(getValues('title')), { shouldDirty: true, shouldValidate: true })}>
                     Make from the title
                   </Button>
                 </div>
@@ -228,7 +237,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                   control={control}
                   name="description"
                   render={({ field, fieldState }) => (
-                    <TextAreaField label="Description" rows={6} className={styles.wide} {...field} error={fieldState.error?.message ?? problemFor(problems, 'description')} />
+                    <TextAreaField label="Description" rows={6} className={styles.wide} {...field} error={fieldState.error?.message ?? stillMissing.description} />
                   )}
                 />
                 <Controller
@@ -250,7 +259,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                       options={genres}
                       labels={Object.fromEntries((series?.genres ?? []).map((genre) => [genre.id, genre.name]))}
                       {...field}
-                      error={problemFor(problems, 'genreIds')}
+                      error={stillMissing.genreIds}
                     />
                   )}
                 />
