@@ -269,13 +269,29 @@ describe('staff Products API', () => {
       ]);
     });
 
+    it('lists a field missing from both variations under each of them', async () => {
+      const { product } = await create(
+        volume({
+          name: 'Two prices missing',
+          variants: [
+            { type: 'Digital', enabled: true, priceType: 'Paid' },
+            { type: 'Print', enabled: true, priceType: 'Paid', stockInfo: print },
+          ],
+        }),
+      );
+      await ingest(product.id);
+      const answer = await publish(product.id);
+      assert.deepEqual(answer.body.status.problems, [variation('Digital'), 'Price (Either set or use the default)', variation('Print'), 'Price (Either set or use the default)']);
+    });
+
     it('refuses a past delay date, and a digital variant of content not ingested', async () => {
       const past = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
       const { product } = await create(
         volume({ name: 'Delayed', variants: [{ type: 'Digital', enabled: true, priceType: 'Free' }, { type: 'Print', enabled: true, priceType: 'Print', price: 1500, stockInfo: { ...print, delayExpected: true, delayedUntilDate: past, delayMessage: 'Reprinting.' } }] }),
       );
       const answer = await publish(product.id);
-      assert.deepEqual(answer.body.status.problems, [PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital'), variation('Print'), DELAY_DATE_PAST_MESSAGE]);
+      // The product lacks its pages, and so does its Digital variation: each is listed where it belongs.
+      assert.deepEqual(answer.body.status.problems, [PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital'), PRODUCT_NOT_INGESTED_MESSAGE, variation('Print'), DELAY_DATE_PAST_MESSAGE]);
     });
 
     it('publishes a complete product: event, audit, storefront date, and density advice', async () => {
@@ -366,7 +382,7 @@ describe('staff Products API', () => {
       assert.equal(answer.body.response.failed, 2);
       const [first, second, third] = answer.body.response.results;
       assert.deepEqual(first, { id: good, ok: true, status: 'Published', problems: [] });
-      assert.deepEqual(second.problems, ['Description', PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital')]);
+      assert.deepEqual(second.problems, ['Description', PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital'), PRODUCT_NOT_INGESTED_MESSAGE]);
       assert.equal(third.ok, false);
       const unpublish = await call('POST', `/api/dashboard/product/batchUnPublish?ids=${good}&ids=${bad.id}&api-version=4`);
       assert.equal(unpublish.status, 200);

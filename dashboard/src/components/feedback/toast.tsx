@@ -29,11 +29,11 @@ const READABLE_COLOURS = {
 export function AppToaster() {
   return (
     <Toaster
-      // Top right, under the top bar, beside a page's title: at the bottom right they sat on a
-      // list's pager and on dialog buttons for five seconds, right where staff click next.
-      position="top-right"
-      offset={{ top: 'calc(var(--topbar-height) + 0.75rem)' }}
-      mobileOffset={{ top: 'calc(var(--topbar-height) + 0.5rem)' }}
+      // Bottom centre: at the bottom right they sat on a list's Next button and on dialog buttons,
+      // at the top right on the page header's Publish and Unpublish, right where staff click next.
+      position="bottom-center"
+      offset={{ bottom: '1rem' }}
+      mobileOffset={{ bottom: '0.75rem' }}
       richColors
       closeButton
       duration={5000}

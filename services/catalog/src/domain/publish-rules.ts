@@ -152,9 +152,11 @@ export function staffProductPublishProblems(product: StaffProductToPublish, toda
     if (!variant.enabled) continue;
     const missing = staffVariantProblems(variant, product.ingestCompleted, today);
     if (missing.length === 0) continue;
+    // Each variation's title is followed by what it lacks, so the same missing field may appear
+    // under both variations (and "Comic has not been ingested" for the product and its Digital one).
     problems.push(variantMissingDataMessage(variant.description?.trim() || variant.type), ...missing);
   }
-  return [...new Set(problems)];
+  return problems;
 }
 
 function staffVariantProblems(variant: StaffVariantToPublish, ingestCompleted: boolean, today: Date): string[] {
