@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
+import { grantAdmin } from '@inkwell/account';
 import { seedDemoCatalogue } from '@inkwell/demo';
+import { createProduct } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
@@ -228,6 +230,32 @@ describe('storefront browsing in Chromium (demo catalogue)', { skip: skipBecause
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     assert.match(await page.getByRole('heading', { level: 1 }).first().innerText(), /couldn.t find/i);
     await shot(page, 'phone-not-found');
+    await page.context().close();
+  });
+
+  it('tells staff that a draft they open is a preview shoppers cannot see, with the way to its editor', async () => {
+    const draftId = await createProduct(stack.service('catalog').context.db, { name: 'Quiet Harbour Draft', readableUrl: 'quiet-harbour-draft', type: 'Book', status: 'Draft' });
+    const admin = await grantAdmin(stack.service('account').context.db, `preview-staff-${process.pid}@example.com`);
+    assert.ok(admin.created);
+    const login = await fetch(`${stack.url}/api/account/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: admin.email, Password: admin.password }) });
+    const tokens = ((await login.json()) as { response: { access_token: string; refresh_token: string } }).response;
+
+    const visitor = await open(DESKTOP);
+    await visitor.page.goto(`${stack.url}/product/quiet-harbour-draft/`);
+    await visitor.page.getByRole('heading', { level: 1, name: /couldn.t find/i }).waitFor();
+    await visitor.page.context().close();
+
+    const { page, errors } = await openPage(browser, DESKTOP, {
+      setup: `localStorage.setItem('accessToken', ${JSON.stringify(tokens.access_token)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refresh_token)});`,
+    });
+    await page.goto(`${stack.url}/product/quiet-harbour-draft/`);
+    const note = page.getByRole('note').filter({ hasText: 'Staff preview' });
+    await note.waitFor();
+    assert.match(await note.innerText(), /this product is a draft, so shoppers cannot see it/);
+    assert.equal(await note.getByRole('link', { name: 'Edit it in the dashboard' }).getAttribute('href'), `/dashboard/products/${draftId}`);
+    await shot(page, 'desktop-staff-preview');
+    await expectNoSeriousViolations(page, 'staff preview of a draft');
+    assert.deepEqual(errors, []);
     await page.context().close();
   });
 });

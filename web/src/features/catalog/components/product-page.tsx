@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { storefrontVisibility, type PublishStatusName } from '@inkwell/contracts/catalog-rules';
 import { ButtonLink } from '@inkwell/ui-kit/button';
 import { BookIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
@@ -91,6 +92,23 @@ function ProductSkeleton() {
   );
 }
 
+/**
+ * Only staff are shown a product the storefront hides (a Draft, Removed, or Scheduled not yet out):
+ * they are told so, lest a preview be taken for what shoppers see, and given the way to its editor.
+ */
+const PREVIEW_STATE: Partial<Record<string, string>> = { Draft: 'a draft', Removed: 'removed', Scheduled: 'scheduled and not out yet' };
+
+function StaffPreviewNotice({ product }: { product: ProductView }) {
+  const visibility = storefrontVisibility({ status: product.status as PublishStatusName, unlisted: product.unlisted, publishDate: product.publishDate, now: new Date() });
+  if (visibility !== 'hidden') return null;
+  return (
+    <p className={styles.staffPreview} role="note">
+      Staff preview: this product is {PREVIEW_STATE[product.status] ?? `in the state ${product.status}`}, so shoppers cannot see it.{' '}
+      <a href={`/dashboard/products/${product.id}`}>Edit it in the dashboard</a>
+    </p>
+  );
+}
+
 function ProductContent({ product, geoRestriction, viewer, cartActions }: { product: ProductView; geoRestriction: GeoRestriction; viewer: Viewer; cartActions?: CartActions | undefined }) {
   const title = productTitle(product);
   const series = product.series;
@@ -151,6 +169,7 @@ function ProductContent({ product, geoRestriction, viewer, cartActions }: { prod
             {product.readable.pageCount > 0 && <span>{product.readable.pageCount} pages</span>}
           </p>
 
+          <StaffPreviewNotice product={product} />
           {geoRestriction !== GeoRestriction.NotRestricted && <GeoNotice restriction={geoRestriction} />}
 
           <div className={styles.actions}>
