@@ -11,8 +11,8 @@ export type IngestJobStatus = (typeof INGEST_JOB_STATUSES)[number];
 
 /** The multipart field the archive is sent in. */
 export const INGEST_UPLOAD_FIELD = 'file';
-/** File names the upload accepts (case-insensitive). PDF is refused: nothing here renders it without native canvas libraries. */
-export const INGEST_ACCEPTED_EXTENSIONS = ['.cbz', '.zip'] as const;
+/** File names the upload accepts (case-insensitive): an archive of page images, or a PDF whose pages the reader draws. */
+export const INGEST_ACCEPTED_EXTENSIONS = ['.cbz', '.zip', '.pdf'] as const;
 
 export const IngestJobSchema = Type.Object({
   /** Opaque; also names the stored master archive of an upload (`masterRecord`). */

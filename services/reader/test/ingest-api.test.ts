@@ -247,6 +247,50 @@ describe('comic ingestion: /api/dashboard/ingest/*', () => {
     });
   });
 
+  describe('a PDF', () => {
+    /** A PDF of pages each filled with one colour (PDF.js tolerates the missing cross-reference offsets, as readers do). */
+    const pdfOf = (colours: ReadonlyArray<readonly [number, number, number]>) => {
+      const pages = colours.map((_, index) => `${3 + index * 2} 0 R`).join(' ');
+      const objects = [`1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj`, `2 0 obj<</Type/Pages/Kids[${pages}]/Count ${colours.length}>>endobj`];
+      colours.forEach(([r, g, b], index) => {
+        const content = `${r} ${g} ${b} rg 0 0 300 450 re f`;
+        objects.push(`${3 + index * 2} 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 450]/Contents ${4 + index * 2} 0 R>>endobj`);
+        objects.push(`${4 + index * 2} 0 obj<</Length ${content.length}>>stream\n${content}\nendstream endobj`);
+      });
+      return Buffer.from(`%PDF-1.4\n${objects.join('\n')}\ntrailer<</Size ${objects.length + 1}/Root 1 0 R>>\n%%EOF\n`);
+    };
+
+    it('becomes the page set: each page drawn at the reader widths, in its colours', async () => {
+      const productId = await createProduct(harness.catalogDb, { name: 'Paper Lanterns', variants: [{ priceType: 'Free', priceCents: 0 }] });
+      const answer = await upload(productId, pdfOf([[0.1, 0.2, 0.8], [0.8, 0.1, 0.1]]), 'Paper Lanterns.pdf');
+      assert.equal(answer.status, 202, JSON.stringify(answer.body));
+      const done = (await settle(answer.body.response.id)).at(-1);
+      assert.equal(done.status, 'completed', done.message);
+      assert.equal(done.pageCount, 2);
+      const pages = await harness.request('GET', `/api/comic/${productId}/pages`);
+      assert.equal(pages.body.response.pageCount, 2);
+      assert.deepEqual(pages.body.response.pages[0].sources.map((source: Json) => source.width), [500, 800, 1200]);
+      for (const [index, dominant] of [[0, 'blue'], [1, 'red']] as const) {
+        const image = await harness.request('GET', pages.body.response.pages[index].sources[0].webp);
+        const { data } = await sharp(image.body as Buffer).resize(1, 1).raw().toBuffer({ resolveWithObject: true });
+        const [r = 0, , b = 0] = data;
+        assert.ok(dominant === 'blue' ? b > 150 && r < 80 : r > 150 && b < 80, `page ${index + 1} is ${dominant}: rgb ${[...data].join(', ')}`);
+      }
+    });
+
+    it('refuses a file that only claims to be a PDF, leaving nothing behind', async () => {
+      const productId = await createProduct(harness.catalogDb, { name: 'Torn Pages', variants: [{ priceType: 'Free', priceCents: 0 }] });
+      const before = await storedFiles();
+      const answer = await upload(productId, Buffer.from('%PDF-1.7\nnothing else'), 'torn.pdf');
+      assert.equal(answer.status, 202);
+      const done = (await settle(answer.body.response.id)).at(-1);
+      assert.equal(done.status, 'failed');
+      assert.match(done.message, /^The PDF was refused: /);
+      assert.deepEqual(await storedFiles(), before);
+      assert.equal(await pageSetOf(productId), undefined);
+    });
+  });
+
   describe('the upload call itself', () => {
     let productId: number;
 
@@ -266,13 +310,10 @@ describe('comic ingestion: /api/dashboard/ingest/*', () => {
       assert.match(latest.body.response.message, /^The upload was refused: file is larger than/);
     });
 
-    it('refuses PDFs, other files and a missing file field with 400 naming the field', async () => {
-      const pdf = await upload(productId, Buffer.from('%PDF-1.7'), 'comic.pdf');
-      assert.equal(pdf.status, 400);
-      assert.match(pdf.body.status.message, /^file is a PDF, which is not supported/);
+    it('refuses other files and a missing file field with 400 naming the field', async () => {
       const rar = await upload(productId, Buffer.from('Rar!'), 'comic.cbr');
       assert.equal(rar.status, 400);
-      assert.equal(rar.body.status.message, 'file must be a .cbz or .zip archive of page images (.cbz or .zip).');
+      assert.equal(rar.body.status.message, 'file must be a .cbz or .zip archive of page images, or a .pdf.');
       const field = await upload(productId, zip([{ name: 'p.png', data: await png(10, 10) }]), 'comic.cbz', cast.admin, 'archive');
       assert.equal(field.status, 400);
       assert.match(field.body.status.message, /^file is missing/);

@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { EVENTS, type Database, type FileStorage, type Logger, type Outbox } from '@inkwell/platform';
 import { storedWidths } from '../pages/page-images';
 import type { PageStore } from '../pages/page-store';
-import { ArchiveRefusedError, ComicArchive, type ArchivePage } from './archive';
+import { open as openFile } from 'node:fs/promises';
+import { ArchiveRefusedError, ComicArchive } from './archive';
+import { isPdf, PdfComic } from './pdf';
 import { IngestJobs, type JobRecord } from './jobs';
 import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from './limits';
 
@@ -33,9 +35,38 @@ export interface RunOptions {
   dropMasterOnFailure: boolean;
 }
 
+/** A page of the uploaded comic, whichever kind of file it came in. */
+interface ComicPage {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+/** The uploaded comic opened: a CBZ/ZIP archive of page images, or a PDF whose pages are drawn. */
+interface OpenedComic {
+  pages: ComicPage[];
+  close(): void;
+}
+
 interface CheckedPage {
-  page: ArchivePage;
+  page: ComicPage;
   uprightWidth: number;
+}
+
+/** Opens the local copy of an upload as what its first bytes say it is (its name may say otherwise). */
+async function openComic(file: string, limits: IngestLimits): Promise<OpenedComic> {
+  const handle = await openFile(file, 'r');
+  const head = Buffer.alloc(8);
+  try {
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const comic = isPdf(head) ? await PdfComic.open(file, limits) : await ComicArchive.open(file, limits);
+  return {
+    // Each page read by the file it came from (the union's read takes that file's own page).
+    pages: comic.pages.map((page) => ({ name: page.name, read: () => comic.read(page as never) })),
+    close: () => comic.close(),
+  };
 }
 
 /**
@@ -68,7 +99,7 @@ export class Ingester {
     const log = logger.child({ jobId: job.id, productId: job.productId });
     const folder = await mkdtemp(path.join(os.tmpdir(), 'inkwell-ingest-'));
     const coverKeys: string[] = [];
-    let archive: ComicArchive | undefined;
+    let archive: OpenedComic | undefined;
     try {
       await this.jobs.setStatus(job.id, 'working');
       const local = path.join(folder, 'archive.zip');
@@ -76,16 +107,15 @@ export class Ingester {
       if (!stored) throw new ArchiveRefusedError(`The stored archive of ${job.masterRecord ? `master record ${job.masterRecord}` : 'this product'} is missing; upload the comic again.`);
       await pipeline(stored, createWriteStream(local));
 
-      archive = await ComicArchive.open(local, limits);
+      archive = await openComic(local, limits);
       await this.jobs.setTotal(job.id, archive.pages.length);
       const checked = await this.check(archive);
       const widths = storedWidths(Math.max(...checked.map((entry) => entry.uprightWidth)));
 
-      const opened = archive;
       let firstPage: Buffer | undefined;
       async function* sources(): AsyncGenerator<Buffer> {
         for (const { page } of checked) {
-          const bytes = await opened.read(page);
+          const bytes = await page.read();
           firstPage ??= bytes;
           yield bytes;
         }
@@ -131,11 +161,11 @@ export class Ingester {
    * header says an image of an accepted format and size. The pixels are decoded later, one page at
    * a time, under the same pixel limit.
    */
-  private async check(archive: ComicArchive): Promise<CheckedPage[]> {
+  private async check(archive: OpenedComic): Promise<CheckedPage[]> {
     const { limits } = this.deps;
     const checked: CheckedPage[] = [];
     for (const page of archive.pages) {
-      const bytes = await archive.read(page);
+      const bytes = await page.read();
       let metadata: sharp.Metadata;
       try {
         // Only the header is read here, so no pixel limit: the size is judged below with a clear message.

@@ -26,8 +26,7 @@ export class UploadTooLargeError extends DomainError {
   }
 }
 
-const PDF_MESSAGE = 'file is a PDF, which is not supported: PDF pages cannot be rendered on this server. Export the pages as images and upload them as a .cbz or .zip archive.';
-const NOT_ARCHIVE_MESSAGE = `file must be a .cbz or .zip archive of page images (${INGEST_ACCEPTED_EXTENSIONS.join(' or ')}).`;
+const NOT_ARCHIVE_MESSAGE = 'file must be a .cbz or .zip archive of page images, or a .pdf.';
 
 const ProductParams = Type.Object({ productId: ProductId });
 const JobParams = Type.Object({ jobId: Type.String({ pattern: '^[0-9a-f-]{36}$', errorMessage: 'jobId is the id of an ingestion job.' }) });
@@ -66,7 +65,7 @@ export async function ingestRoutes(app: App, { context, catalog }: ReaderDeps, i
       ...staff,
       schema: {
         tags: ['dashboard'],
-        summary: 'Upload a comic (CBZ or ZIP of page images) to become the product’s page set; answers 202 with the job to poll',
+        summary: 'Upload a comic (CBZ or ZIP of page images, or a PDF) to become the product’s page set; answers 202 with the job to poll',
         consumes: ['multipart/form-data'],
         params: ProductParams,
         response: { 202: EnvelopeOf(IngestJobAnswerSchema) },
@@ -80,7 +79,6 @@ export async function ingestRoutes(app: App, { context, catalog }: ReaderDeps, i
         if (!part) throw new BadRequestError(`file is missing: send the comic archive in the form field "${INGEST_UPLOAD_FIELD}".`);
         if (part.fieldname !== INGEST_UPLOAD_FIELD) throw new BadRequestError(`file is missing: the archive came in the field "${part.fieldname}"; send it in "${INGEST_UPLOAD_FIELD}".`);
         const extension = path.extname(part.filename).toLowerCase();
-        if (extension === '.pdf' || part.mimetype === 'application/pdf') throw new BadRequestError(PDF_MESSAGE);
         if (!(INGEST_ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) throw new BadRequestError(NOT_ARCHIVE_MESSAGE);
 
         const record = await jobs.start({ productId, kind: 'upload', status: 'uploading', masterRecord: null, fileName: part.filename.slice(0, 255), actor });
@@ -93,7 +91,7 @@ export async function ingestRoutes(app: App, { context, catalog }: ReaderDeps, i
           part.file.destroy(new UploadTooLargeError(maxUploadBytes));
         });
         try {
-          await context.files.putStream(masterKey, part.file, 'application/zip');
+          await context.files.putStream(masterKey, part.file, extension === '.pdf' ? 'application/pdf' : 'application/zip');
           if (tooLarge || part.file.truncated) throw new UploadTooLargeError(maxUploadBytes);
         } catch (error) {
           await context.files.delete(masterKey).catch(() => undefined);

@@ -93,7 +93,7 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
     setFileProblem(null);
     if (!file) return;
     if (!hasAcceptedExtension(file.name)) {
-      setFileProblem(`Choose a ${INGEST_ACCEPTED_EXTENSIONS.join(' or ')} file of page images; ${file.name} is neither.`);
+      setFileProblem(`Choose a .cbz or .zip archive of page images, or a .pdf; ${file.name} is none of these.`);
       event.target.value = '';
       return;
     }
@@ -127,7 +127,7 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
 
       <div className={styles.controls}>
         <label htmlFor={inputId} className={styles.fileLabel}>
-          Comic archive (.cbz or .zip of page images)
+          Comic archive or PDF (.cbz or .zip of page images, or .pdf)
         </label>
         <input
           ref={inputRef}
