@@ -126,9 +126,9 @@ describe('staff catalogue journey in Chromium', { skip: skipBecause(browserSuite
     await combo.click();
     await combo.fill(typed);
     await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
-    // A multi-select's combobox opens again on the remaining choices; closing it shows the page again.
-    if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
-    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    // A pick closes the list by itself (no Escape), so the page is no longer hidden from screen readers.
+    await page.getByRole('listbox').waitFor({ state: 'detached', timeout: 2_000 });
+    assert.equal(await combo.getAttribute('aria-expanded'), 'false', 'the list is closed after a pick');
   }
 
   /** The product editor's publish refusal, as listed at the top. */
@@ -182,8 +182,15 @@ describe('staff catalogue journey in Chromium', { skip: skipBecause(browserSuite
     await seriesRefusal.getByText('No genres selected. A published series must belong to at least one genre', { exact: true }).waitFor();
     await shotAndCheck(page, 'desktop', '03-series-refused', true);
     await seriesForm.getByRole('textbox', { name: 'Description', exact: true }).fill('A detective who only works by lamplight.');
-    await pick(page, seriesForm.getByRole('combobox', { name: 'Add to genres' }), 'Myst', 'Mystery');
+    const addGenre = seriesForm.getByRole('combobox', { name: 'Add to genres' });
+    await pick(page, addGenre, 'Myst', 'Mystery');
     await seriesForm.getByRole('row', { name: /Mystery/ }).waitFor();
+    // The multi-select's adder is emptied and keeps the focus, closed, for the next one to be typed.
+    assert.equal(await addGenre.inputValue(), '', 'the adder is emptied after a pick');
+    assert.equal(await addGenre.evaluate((input) => input === input.ownerDocument.activeElement), true, 'focus stays in the adder');
+    // Past the search debounce and the options' refetch, which used to open the list again.
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByRole('listbox').count(), 0, 'the list stays closed after a pick');
     // The series credits its own creator, added from the credit's picker as in the product editor.
     await turnOn(seriesForm, 'Override the creators');
     await seriesForm.getByRole('button', { name: 'Add creator', exact: true }).click();
@@ -440,6 +447,10 @@ describe('staff catalogue journey in Chromium', { skip: skipBecause(browserSuite
     await signIn(page);
     await openArea(page, 'phone', 'Products');
     await main(page).getByText(productName).first().waitFor();
+    // A Free Digital beside a $14.99 Print: the list names its lowest price, Free, not "$0.00".
+    const listed = main(page).getByRole('row').filter({ hasText: productName });
+    assert.equal(await listed.getByText('Free', { exact: true }).count(), 1, 'the lowest price reads Free');
+    assert.equal(await listed.getByText('$0.00').count(), 0, 'no bare $0.00 for the product');
     await shotAndCheck(page, 'phone', '24-product-list', true);
     await openArea(page, 'phone', 'Series');
     await main(page).getByText(seriesTitle).first().waitFor();
@@ -447,6 +458,35 @@ describe('staff catalogue journey in Chromium', { skip: skipBecause(browserSuite
     await openArea(page, 'phone', 'Bundles');
     await main(page).getByText(bundleName).first().waitFor();
     await shotAndCheck(page, 'phone', '26-bundle-list', true);
+
+    // The editors on a phone: nothing wider than the screen, every action within reach.
+    const fitsTheScreen = async (what: string) => {
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      assert.ok(overflow <= 0, `${what} is ${overflow}px wider than the phone's screen`);
+    };
+    await page.goto(`${stack.url}/dashboard/products/${productId}`);
+    await main(page).getByRole('heading', { level: 1, name: productName }).waitFor();
+    await page.getByRole('form', { name: 'Product' }).getByRole('region', { name: 'Comic file and covers' }).getByText('Completed', { exact: true }).waitFor();
+    await fitsTheScreen('the product editor');
+    await shotAndCheck(page, 'phone', '27-product-editor');
+    await shotAndCheck(page, 'phone', '27-product-editor-full', true);
+    await openArea(page, 'phone', 'Series');
+    await main(page).getByRole('link', { name: seriesTitle }).first().click();
+    await main(page).getByRole('heading', { level: 1, name: seriesTitle }).waitFor();
+    await fitsTheScreen('the series editor');
+    await shotAndCheck(page, 'phone', '28-series-editor');
+    await shotAndCheck(page, 'phone', '28-series-editor-full', true);
+    await openArea(page, 'phone', 'Bundles');
+    await main(page).getByRole('link', { name: bundleName }).first().click();
+    await main(page).getByRole('heading', { level: 1, name: bundleName }).waitFor();
+    await fitsTheScreen('the bundle editor');
+    await shotAndCheck(page, 'phone', '29-bundle-editor');
+    await shotAndCheck(page, 'phone', '29-bundle-editor-full', true);
+    // An address that is no series' number says so, with the way back.
+    await page.goto(`${stack.url}/dashboard/series/not-a-number`);
+    await main(page).getByRole('heading', { level: 1, name: 'No such series' }).waitFor();
+    await main(page).getByRole('link', { name: 'Back to series' }).waitFor();
+    await shotAndCheck(page, 'phone', '30-series-not-found');
     assert.deepEqual(errors, []);
     await page.context().close();
   });

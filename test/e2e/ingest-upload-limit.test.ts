@@ -28,7 +28,7 @@ describe('comic uploads through the gateway, under their own size limit', () => 
     const entries = await readdir(path.join(stack.dataDir, 'media'), { recursive: true, withFileTypes: true }).catch(() => []);
     return entries.filter((entry) => entry.isFile() && entry.parentPath.includes('masters')).map((entry) => entry.name);
   };
-  const send = (body: BodyInit, headers: Record<string, string>) =>
+  const send = (body: NonNullable<RequestInit['body']>, headers: Record<string, string>) =>
     fetch(`${stack.url}/api/dashboard/ingest/upload/${productId}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body, duplex: 'half' } as RequestInit);
 
   beforeAll(async () => {

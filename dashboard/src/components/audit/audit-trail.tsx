@@ -59,12 +59,14 @@ interface AuditTrailProps {
   id: number | string;
   /** Heading level inside the page. */
   headingLevel?: 'h2' | 'h3';
+  /** Replaces the panel's own frame, e.g. with an editor's card. */
+  className?: string;
 }
 
-export function AuditTrail({ entity, id, headingLevel: Heading = 'h2' }: AuditTrailProps) {
+export function AuditTrail({ entity, id, headingLevel: Heading = 'h2', className = styles.panel }: AuditTrailProps) {
   const trail = useQuery(getAuditTrailQueryOptions(entity, id));
   return (
-    <section className={styles.panel} aria-labelledby={`audit-${entity}-${id}`}>
+    <section className={className} aria-labelledby={`audit-${entity}-${id}`}>
       <Heading id={`audit-${entity}-${id}`} className={styles.title}>
         History
       </Heading>

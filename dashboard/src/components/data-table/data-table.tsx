@@ -26,10 +26,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Checkbox } from 'react-aria-components';
 import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
-import { AlertIcon, ArrowUpIcon, CheckIcon, InboxIcon } from '@inkwell/ui-kit/icons';
+import { ArrowUpIcon, CheckIcon, InboxIcon } from '@inkwell/ui-kit/icons';
 import { cx, formatCount } from '@/lib/format';
 import { errorMessage } from '@/lib/staff-api';
 import { SelectField } from '../form/select-field';
+import { ErrorRow, SkeletonRows, StateRow } from './table-states';
 import { PAGE_SIZES, type PagedQuery } from './use-paged-query';
 import styles from './data-table.module.css';
 
@@ -159,59 +160,31 @@ export function DataTable<T, F extends string = string>({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = Array.from({ length: Math.min(params.pageSize, 8) }, (_, index) => (
-      <tr key={index} className={styles.skeletonRow} aria-hidden="true">
-        {Array.from({ length: columnCount }, (__, cell) => (
-          <td key={cell}>
-            <span className={styles.skeleton} />
-          </td>
-        ))}
-      </tr>
-    ));
+    body = <SkeletonRows rows={Math.min(params.pageSize, 8)} columns={columnCount} />;
   } else if (query.isError && !result) {
+    body = <ErrorRow columns={columnCount} title="The list didn't load" query={query} />;
+  } else if (rows.length === 0) {
     body = (
-      <tr className={styles.stateRow}>
-        <td colSpan={columnCount}>
+      <StateRow columns={columnCount}>
+        {list.isFiltered ? (
           <EmptyState
-            tone="error"
-            icon={<AlertIcon size={20} />}
-            title="The list didn't load"
+            icon={<InboxIcon size={20} />}
+            title="Nothing matches"
             headingLevel="h3"
             actions={
-              <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                {query.isFetching ? 'Trying again…' : 'Try again'}
+              <Button size="sm" variant="secondary" onClick={list.clearFilters}>
+                Clear search and filters
               </Button>
             }
           >
-            <p>{errorMessage(query.error)}</p>
+            <p>No rows match the search and filters.</p>
           </EmptyState>
-        </td>
-      </tr>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <tr className={styles.stateRow}>
-        <td colSpan={columnCount}>
-          {list.isFiltered ? (
-            <EmptyState
-              icon={<InboxIcon size={20} />}
-              title="Nothing matches"
-              headingLevel="h3"
-              actions={
-                <Button size="sm" variant="secondary" onClick={list.clearFilters}>
-                  Clear search and filters
-                </Button>
-              }
-            >
-              <p>No rows match the search and filters.</p>
-            </EmptyState>
-          ) : (
-            <EmptyState icon={<InboxIcon size={20} />} title={empty.title} headingLevel="h3" actions={empty.action}>
-              {empty.text && <p>{empty.text}</p>}
-            </EmptyState>
-          )}
-        </td>
-      </tr>
+        ) : (
+          <EmptyState icon={<InboxIcon size={20} />} title={empty.title} headingLevel="h3" actions={empty.action}>
+            {empty.text && <p>{empty.text}</p>}
+          </EmptyState>
+        )}
+      </StateRow>
     );
   } else {
     body = table.getRowModel().rows.map((row) => {

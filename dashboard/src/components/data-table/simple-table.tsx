@@ -4,11 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
-import { AlertIcon, InboxIcon } from '@inkwell/ui-kit/icons';
+import { InboxIcon } from '@inkwell/ui-kit/icons';
 import { cx } from '@/lib/format';
-import { errorMessage } from '@/lib/staff-api';
+import { ErrorRow, SkeletonRows, StateRow } from './table-states';
 import styles from './data-table.module.css';
 
 export interface SimpleColumn<T> {
@@ -33,44 +32,16 @@ export function SimpleTable<T>({ caption, columns, query, getRowId, empty, rows:
   const rows = filtered ?? query.data ?? [];
   let body: ReactNode;
   if (query.isPending) {
-    body = Array.from({ length: 5 }, (_, index) => (
-      <tr key={index} className={styles.skeletonRow} aria-hidden="true">
-        {columns.map((column) => (
-          <td key={column.id}>
-            <span className={styles.skeleton} />
-          </td>
-        ))}
-      </tr>
-    ));
+    body = <SkeletonRows rows={5} columns={columns.length} />;
   } else if (query.isError) {
-    body = (
-      <tr className={styles.stateRow}>
-        <td colSpan={columns.length}>
-          <EmptyState
-            tone="error"
-            icon={<AlertIcon size={20} />}
-            title={`${caption} didn't load`}
-            headingLevel="h3"
-            actions={
-              <Button size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                {query.isFetching ? 'Trying again…' : 'Try again'}
-              </Button>
-            }
-          >
-            <p>{errorMessage(query.error)}</p>
-          </EmptyState>
-        </td>
-      </tr>
-    );
+    body = <ErrorRow columns={columns.length} title={`${caption} didn't load`} query={query} />;
   } else if (rows.length === 0) {
     body = (
-      <tr className={styles.stateRow}>
-        <td colSpan={columns.length}>
-          <EmptyState icon={<InboxIcon size={20} />} title={empty.title} headingLevel="h3">
-            {empty.text && <p>{empty.text}</p>}
-          </EmptyState>
-        </td>
-      </tr>
+      <StateRow columns={columns.length}>
+        <EmptyState icon={<InboxIcon size={20} />} title={empty.title} headingLevel="h3">
+          {empty.text && <p>{empty.text}</p>}
+        </EmptyState>
+      </StateRow>
     );
   } else {
     body = rows.map((row) => (

@@ -1,6 +1,6 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useContext, useEffect, useState, type Ref } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, ComboBox, Group, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button, ComboBox, ComboBoxStateContext, Group, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { CheckIcon, ChevronDownIcon } from '@inkwell/ui-kit/icons';
 import { cx } from '@/lib/format';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
@@ -23,6 +23,8 @@ interface ComboBoxFieldProps<K extends string | number> extends FieldProps {
   /** The label of the selected option, for when it is not among the options loaded (an edited item's series). */
   selectedLabel?: string | undefined;
   placeholder?: string;
+  /** Empties the input and closes the list after each pick, for a multi-select's adder (the pick lives elsewhere). */
+  clearsOnPick?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -42,11 +44,13 @@ export function ComboBoxField<K extends string | number>({
   options: fixedOptions,
   selectedLabel,
   placeholder,
+  clearsOnPick = false,
   ref,
   ...props
 }: ComboBoxFieldProps<K>) {
   const [input, setInput] = useState(selectedLabel ?? '');
   const [typing, setTyping] = useState(false);
+  const [picks, setPicks] = useState(0);
   const search = useDebouncedValue(typing ? input.trim() : '', SEARCH_DEBOUNCE_MS);
   const remote = useQuery({
     queryKey: [...queryKey, search],
@@ -80,7 +84,8 @@ export function ComboBoxField<K extends string | number>({
       onChange={(key) => {
         const option = findOption(items, key);
         setTyping(false);
-        setInput(option?.label ?? '');
+        setInput(clearsOnPick ? '' : (option?.label ?? ''));
+        if (clearsOnPick && option) setPicks((count) => count + 1);
         onChange?.(option?.id ?? null, option);
       }}
       onOpenChange={(open) => {
@@ -101,6 +106,7 @@ export function ComboBoxField<K extends string | number>({
         </Button>
       </Group>
       <FieldHelp description={description} error={error} />
+      <CloseAfterPick picks={picks} />
       <Popover className={styles.popover} offset={4}>
         <ListBox
           className={styles.listBox}
@@ -125,4 +131,18 @@ export function ComboBoxField<K extends string | number>({
       </Popover>
     </ComboBox>
   );
+}
+
+/**
+ * Closes the list once a pick has emptied the input. React Aria closes a combobox's list when its
+ * value changes, but an adder's value stays empty, so the list would stay open (and keep the rest of
+ * the page hidden from screen readers) on "Nothing matches." while focus waits in the input.
+ */
+function CloseAfterPick({ picks }: { picks: number }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    if (picks > 0) state?.close();
+    // Only a new pick closes the list; `state` is a new object on every render, so it is left out.
+  }, [picks]);
+  return null;
 }

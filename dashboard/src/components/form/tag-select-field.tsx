@@ -96,6 +96,7 @@ export function TagSelectField<K extends string | number>({
           }
           queryKey={queryKey ? [...queryKey, selected] : undefined}
           placeholder={placeholder}
+          clearsOnPick
           onChange={(id, option) => {
             if (id === null || selected.some((chosen) => String(chosen) === String(id))) return;
             if (option) setSeen((known) => ({ ...known, [String(id)]: option.label }));

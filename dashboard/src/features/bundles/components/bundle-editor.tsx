@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import type { DashboardBundle } from '@inkwell/contracts/dashboard-catalogue';
 import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
-import { AuditTrail, auditQueryKey } from '@/components/audit/audit-trail';
+import { auditQueryKey } from '@/components/audit/audit-trail';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
@@ -17,8 +17,8 @@ import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { applyServerErrors } from '@/lib/staff-api';
 import { loadProductOptions, useTerritoryOptions } from '@/features/products/api/get-lookups';
+import { EditorAside, RowOrderActions, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from '@/features/products/components/editor-frame';
 import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/features/products/components/problem-summary';
-import { readRefusal } from '@/features/products/publish-problems';
 import styles from '@/features/products/components/editor.module.css';
 import { useChangeBundleStatus, useSubmitBundleIap, type BundleStatusAction } from '../api/change-bundle';
 import { useAlterBundle, useCreateBundle } from '../api/save-bundle';
@@ -28,14 +28,6 @@ import { bundleToForm, emptyBundleForm, formToBundleSave, itemsTotalCents, type 
 const PRICE_TYPE_OPTIONS = DASHBOARD_PRICE_TYPES.map((type) => ({ id: type, label: type }));
 const SERVER_FIELDS: Path<BundleFormValues>[] = ['name', 'description', 'readableUrl', 'items'];
 const SERVER_FIELD_MAP: Partial<Record<string, Path<BundleFormValues>>> = { defaultThumbnail: 'thumbnailUrl', 'priceable.price': 'price' };
-
-/** Why a publish, schedule or removal did not start: the save before it was refused (the summary says why). */
-const SAVE_FIRST = 'The changes could not be saved; correct the problems listed at the top first.';
-
-interface Outcome {
-  title: string;
-  problems: ListedProblem[];
-}
 
 /** The bundle publish rule (spec §5: name, description and default thumbnail), message by field. */
 function problemFor(problems: readonly ListedProblem[], pattern: RegExp): string | undefined {
@@ -61,25 +53,14 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
   const territories = useTerritoryOptions();
   const guard = useUnsavedChangesGuard(formState.isDirty);
 
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, report, refuse: refusal, summaryRef } = useOutcome();
   const [removing, setRemoving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const create = useCreateBundle();
   const alter = useAlterBundle();
   const changeStatus = useChangeBundleStatus();
   const submitIap = useSubmitBundleIap();
 
-  const updatedAt = bundle?.updatedAt;
-  useEffect(() => {
-    if (bundle && !formState.isDirty) reset(bundleToForm(bundle));
-    // Only a new stored version should reset the form.
-  }, [updatedAt]);
-
-  const report = useCallback((next: Outcome | null) => {
-    setOutcome(next);
-    if (next) requestAnimationFrame(() => summaryRef.current?.focus());
-  }, []);
-  const refusal = (title: string, error: unknown) => report({ title, problems: readRefusal(error).problems.map((message) => ({ message })) });
+  useResetOnNewVersion(bundle, formState.isDirty, (stored) => reset(bundleToForm(stored)));
 
   const onInvalid = (errors: FieldErrors<BundleFormValues>) =>
     report({ title: 'The bundle was not saved. Correct these fields:', problems: collectFormErrors(errors) });
@@ -108,18 +89,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
     }
   };
 
-  const saveIfNeeded = (): Promise<number | undefined> =>
-    formState.isDirty || !bundle
-      ? new Promise((resolve) => {
-          void handleSubmit(
-            async (values) => resolve(await persist(values)),
-            (errors) => {
-              onInvalid(errors);
-              resolve(undefined);
-            },
-          )();
-        })
-      : Promise.resolve(bundle.id);
+  const saveIfNeeded = () => saveFirst({ needed: formState.isDirty, stored: bundle?.id, handleSubmit, persist, onInvalid });
 
   const run = async (action: BundleStatusAction, done: string, refused: string) => {
     const id = await saveIfNeeded();
@@ -350,70 +320,32 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
                       />
                     )}
                   />
-                  <div className={styles.rowActions}>
-                    <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => items.move(index, index - 1)} aria-label={`Move item ${index + 1} up`}>
-                      Up
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={index === items.fields.length - 1}
-                      onClick={() => items.move(index, index + 1)}
-                      aria-label={`Move item ${index + 1} down`}
-                    >
-                      Down
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => items.remove(index)} aria-label={`Remove item ${index + 1}`}>
-                      Remove
-                    </Button>
-                  </div>
+                  <RowOrderActions index={index} count={items.fields.length} name={`item ${index + 1}`} move={items.move} remove={items.remove} />
                 </li>
               ))}
             </ol>
           </section>
 
-          <div className={styles.saveBar}>
-            <span className={styles.dirty} aria-live="polite">
-              {formState.isDirty ? 'Unsaved changes' : bundle ? `Saved ${formatDateTime(bundle.updatedAt)}` : 'Not saved yet'}
-            </span>
-            <div className={styles.actions}>
-              {formState.isDirty && bundle && (
-                <Button variant="ghost" onClick={() => reset(bundleToForm(bundle))} disabled={busy}>
-                  Discard changes
-                </Button>
-              )}
-              <Button type="submit" disabled={busy} aria-busy={create.isPending || alter.isPending}>
-                {create.isPending || alter.isPending ? 'Saving…' : bundle ? 'Save' : 'Create bundle'}
-              </Button>
-            </div>
-          </div>
+          <SaveBar
+            isDirty={formState.isDirty}
+            savedAt={bundle?.updatedAt}
+            busy={busy}
+            saving={create.isPending || alter.isPending}
+            onDiscard={() => bundle && reset(bundleToForm(bundle))}
+            createLabel="Create bundle"
+          />
         </form>
 
         {bundle && (
-          <aside className={styles.aside} aria-label="About this bundle">
-            <section className={styles.section} aria-labelledby="bundle-facts-title">
-              <h2 id="bundle-facts-title" className={styles.sectionTitle}>
-                Record
-              </h2>
-              <dl className={styles.facts}>
-                <div>
-                  <dt>Id</dt>
-                  <dd>{bundle.id}</dd>
-                </div>
-                <div>
-                  <dt>Created</dt>
-                  <dd>{formatDateTime(bundle.createdAt)}</dd>
-                </div>
-                <div>
-                  <dt>Last saved</dt>
-                  <dd>{formatDateTime(bundle.updatedAt)}</dd>
-                </div>
-              </dl>
-            </section>
-            <div className={styles.section}>
-              <AuditTrail entity="bundles" id={bundle.id} />
-            </div>
-          </aside>
+          <EditorAside
+            label="About this bundle"
+            facts={[
+              ['Id', bundle.id],
+              ['Created', formatDateTime(bundle.createdAt)],
+              ['Last saved', formatDateTime(bundle.updatedAt)],
+            ]}
+            audit={{ entity: 'bundles', id: bundle.id }}
+          />
         )}
       </div>
 

@@ -5,13 +5,11 @@ import { ButtonLink } from '@inkwell/ui-kit/button';
 import { DataTable, usePagedQuery } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
-import { toast } from '@/components/feedback/toast';
 import { CheckboxField, SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
-import { readRefusal } from '@/features/products/publish-problems';
-import styles from '@/features/products/components/list.module.css';
+import { NameCell, changeFromList } from '@/features/products/components/list-parts';
 import { useChangeBundleStatus, type BundleStatusAction } from '../api/change-bundle';
 import { bundlesQueryKey, getBundles } from '../api/get-bundles';
 
@@ -40,13 +38,7 @@ export default function BundleListRoute() {
   const [removing, setRemoving] = useState<BundleListRow | null>(null);
 
   const change = async (action: BundleStatusAction, row: BundleListRow) => {
-    try {
-      const result = await changeStatus.mutateAsync({ id: row.id, action });
-      toast.success(`${row.name}: ${result.status}.`);
-    } catch (error) {
-      toast.error(`${row.name} was not changed`, { description: readRefusal(error).problems.join('\n'), duration: 15_000 });
-      throw error;
-    }
+    await changeFromList(row.name, () => changeStatus.mutateAsync({ id: row.id, action }));
   };
 
   const columns = [
@@ -55,10 +47,7 @@ export default function BundleListRoute() {
       enableSorting: false,
       meta: { isPrimary: true, label: 'Name' },
       cell: ({ row }) => (
-        <span className={styles.nameCell}>
-          {row.original.defaultThumbnail && <img src={row.original.defaultThumbnail.url} alt="" width={32} height={48} className={styles.thumb} loading="lazy" />}
-          <span>{row.original.name}</span>
-        </span>
+        <NameCell thumbnail={row.original.defaultThumbnail} name={row.original.name} />
       ),
     }),
     column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => <StatusBadge status={info.getValue()} /> }),

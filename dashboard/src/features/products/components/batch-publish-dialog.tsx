@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/dialog/form-dialog';
-import { CheckboxField, DatePickerField, SelectField } from '@/components/form';
+import { CheckboxField } from '@/components/form';
 import { errorMessage } from '@/lib/staff-api';
 import type { ScheduleStatus } from '../api/change-product-status';
-import { SCHEDULE_STATUS_OPTIONS } from './schedule-dialog';
+import { EMPTY_SCHEDULE, ScheduleFields, type ScheduleForm } from './schedule-dialog';
 
 interface BatchPublishDialogProps {
   isOpen: boolean;
@@ -14,25 +14,19 @@ interface BatchPublishDialogProps {
   onConfirm: (schedule: { publishStatus?: ScheduleStatus; publishDate?: string }) => Promise<unknown>;
 }
 
-interface BatchForm {
-  schedule: boolean;
-  publishStatus: ScheduleStatus;
-  publishDate: string | null;
-}
-
 /** Confirms a batch publish; optionally a schedule (status and a future date) for all of them. */
 export function BatchPublishDialog({ isOpen, onOpenChange, count, onConfirm }: BatchPublishDialogProps) {
   const [problem, setProblem] = useState<string | undefined>();
-  const { control, handleSubmit, watch, formState, reset } = useForm<BatchForm>({
-    defaultValues: { schedule: false, publishStatus: 'Scheduled', publishDate: null },
-  });
-  const scheduled = watch('schedule');
+  // The schedule's fields are only checked while shown: React Hook Form skips unmounted ones.
+  const [scheduled, setScheduled] = useState(false);
+  const { control, handleSubmit, formState, reset } = useForm<ScheduleForm>({ defaultValues: EMPTY_SCHEDULE });
 
   const submit = handleSubmit(async (values) => {
     setProblem(undefined);
     try {
-      await onConfirm(values.schedule && values.publishDate ? { publishStatus: values.publishStatus, publishDate: values.publishDate } : {});
+      await onConfirm(scheduled && values.publishDate ? { publishStatus: values.publishStatus, publishDate: values.publishDate } : {});
       reset();
+      setScheduled(false);
       onOpenChange(false);
     } catch (error) {
       setProblem(errorMessage(error));
@@ -50,31 +44,8 @@ export function BatchPublishDialog({ isOpen, onOpenChange, count, onConfirm }: B
       problem={problem}
     >
       <p>Each product is checked on its own: those that break a publish rule stay as they are and are listed afterwards.</p>
-      <Controller control={control} name="schedule" render={({ field }) => <CheckboxField label="Schedule instead of publishing now" {...field} />} />
-      {scheduled && (
-        <>
-          <Controller
-            control={control}
-            name="publishStatus"
-            render={({ field }) => (
-              <SelectField label="Status" isRequired options={SCHEDULE_STATUS_OPTIONS} {...field} onChange={(next) => next && field.onChange(next)} />
-            )}
-          />
-          <Controller
-            control={control}
-            name="publishDate"
-            rules={{
-              validate: (value) => {
-                if (!value) return 'Choose the publish date.';
-                return new Date(value).getTime() > Date.now() || 'The publish date must be in the future.';
-              },
-            }}
-            render={({ field, fieldState }) => (
-              <DatePickerField label="Publish date" granularity="minute" isFutureOnly isRequired {...field} error={fieldState.error?.message} />
-            )}
-          />
-        </>
-      )}
+      <CheckboxField label="Schedule instead of publishing now" value={scheduled} onChange={setScheduled} />
+      {scheduled && <ScheduleFields control={control} />}
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { CheckboxField, ComboBoxField, TextField } from '@/components/form';
 import { toastError } from '@/components/feedback/toast';
 import { creatorOptionsQueryKey, loadCreatorOptions, newCreatorName, useAddCreator } from '../api/creators';
 import type { CreatorFormValues } from '../product-form';
+import { RowOrderActions } from './editor-frame';
 import styles from './editor.module.css';
 
 /** Any form with a list of credits under `creators` (the series editor names its override list so too). */
@@ -56,23 +57,7 @@ export function CreatorsSection({ title = 'Creators', description }: { title?: s
                   name={`creators.${index}.hidden`}
                   render={({ field }) => <CheckboxField label="Hidden on the storefront" {...field} />}
                 />
-                <div className={styles.rowActions}>
-                  <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${position} up`}>
-                    Up
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`Move ${position} down`}
-                  >
-                    Down
-                  </Button>
-                  <Button variant="ghost" size="sm" onClick={() => remove(index)} aria-label={`Remove ${position}`}>
-                    Remove
-                  </Button>
-                </div>
+                <RowOrderActions index={index} count={fields.length} name={position} move={move} remove={remove} />
               </li>
             );
           })}

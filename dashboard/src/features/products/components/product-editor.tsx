@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
 import { Button } from '@inkwell/ui-kit/button';
-import { AuditTrail, auditQueryKey } from '@/components/audit/audit-trail';
+import { auditQueryKey } from '@/components/audit/audit-trail';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
@@ -24,7 +24,8 @@ import { CreatorsSection } from './creators-section';
 import { DistributionSection } from './distribution-section';
 import { LinksSection } from './links-section';
 import { MediaSection } from './media-section';
-import { ProblemSummary, WarningList, collectFormErrors, type ListedProblem } from './problem-summary';
+import { EditorAside, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from './editor-frame';
+import { ProblemSummary, WarningList, collectFormErrors } from './problem-summary';
 import { ScheduleDialog } from './schedule-dialog';
 import { ServerProblemsContext } from './server-problems';
 import { VariantsSection } from './variants-section';
@@ -54,14 +55,6 @@ const SERVER_FIELDS: Path<ProductFormValues>[] = [
 ];
 const SERVER_FIELD_MAP: Partial<Record<string, Path<ProductFormValues>>> = { seriesId: 'seriesId', ipTags: 'ipTagIds' };
 
-/** Why a publish, schedule or removal did not start: the save before it was refused (the summary says why). */
-const SAVE_FIRST = 'The changes could not be saved; correct the problems listed at the top first.';
-
-interface Outcome {
-  title: string;
-  problems: ListedProblem[];
-}
-
 /**
  * The product editor (spec §2 "Product editor"): every field of §3, save with field-level checks,
  * publish, schedule, unpublish, remove, restore, the Apple submission, the comic file, and the
@@ -76,28 +69,16 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
   const name = useWatch({ control, name: 'name' });
   const guard = useUnsavedChangesGuard(formState.isDirty);
 
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, report, summaryRef } = useOutcome();
   const [warnings, setWarnings] = useState<string[]>([]);
   const [scheduling, setScheduling] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
 
   const save = useSaveProduct();
   const changeStatus = useChangeProductStatus();
   const submitIap = useSubmitProductIap();
 
-  // A stored product read again (after a publish, an ingestion) refreshes the form unless staff are mid-edit.
-  const updatedAt = product?.updatedAt;
-  useEffect(() => {
-    if (product && !formState.isDirty) reset(productToForm(product));
-    // Only a new stored version should reset the form.
-  }, [updatedAt]);
-
-  const report = useCallback((next: Outcome | null) => {
-    setOutcome(next);
-    // The summary renders first, then takes focus so it is read before anything else.
-    if (next) requestAnimationFrame(() => summaryRef.current?.focus());
-  }, []);
+  useResetOnNewVersion(product, formState.isDirty, (stored) => reset(productToForm(stored)));
 
   const refusal = (title: string, error: unknown) => {
     const read = readRefusal(error);
@@ -136,19 +117,7 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
     }
   };
 
-  /** Saves when there are changes (publishing acts on what is stored), then resolves to the stored product. */
-  const saveIfNeeded = (): Promise<DashboardProduct | undefined> =>
-    formState.isDirty || !product
-      ? new Promise((resolve) => {
-          void handleSubmit(
-            async (values) => resolve(await persist(values)),
-            (errors) => {
-              onInvalid(errors);
-              resolve(undefined);
-            },
-          )();
-        })
-      : Promise.resolve(product);
+  const saveIfNeeded = () => saveFirst({ needed: formState.isDirty, stored: product, handleSubmit, persist, onInvalid });
 
   const runStatus = async (build: (id: number) => ProductStatusAction, done: string, refusedTitle: string) => {
     const stored = await saveIfNeeded();
@@ -256,60 +225,30 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
               <MediaSection product={product} onIngested={() => void queryClient.invalidateQueries({ queryKey: productQueryKey(product?.id ?? 0) })} />
               <DistributionSection ipTagLabels={Object.fromEntries((product?.ipTags ?? []).map((tag) => [tag.id, tag.name]))} />
               <LinksSection />
-              <div className={styles.saveBar}>
-                <span className={styles.dirty} aria-live="polite">
-                  {formState.isDirty ? 'Unsaved changes' : product ? `Saved ${formatDateTime(product.updatedAt)}` : 'Not saved yet'}
-                </span>
-                <div className={styles.actions}>
-                  {formState.isDirty && product && (
-                    <Button variant="ghost" onClick={() => reset(productToForm(product))} disabled={busy}>
-                      Discard changes
-                    </Button>
-                  )}
-                  <Button type="submit" disabled={busy} aria-busy={save.isPending}>
-                    {save.isPending ? 'Saving…' : product ? 'Save' : 'Create product'}
-                  </Button>
-                </div>
-              </div>
+              <SaveBar
+                isDirty={formState.isDirty}
+                savedAt={product?.updatedAt}
+                busy={busy}
+                saving={save.isPending}
+                onDiscard={() => product && reset(productToForm(product))}
+                createLabel="Create product"
+              />
             </form>
           </ServerProblemsContext>
         </FormProvider>
 
         {product && (
-          <aside className={styles.aside} aria-label="About this product">
-            <section className={styles.section} aria-labelledby="facts-title">
-              <h2 id="facts-title" className={styles.sectionTitle}>
-                Record
-              </h2>
-              <dl className={styles.facts}>
-                <div>
-                  <dt>Id</dt>
-                  <dd>{product.id}</dd>
-                </div>
-                <div>
-                  <dt>Type</dt>
-                  <dd>
-                    {product.subCategory} (code {product.subCategoryId})
-                  </dd>
-                </div>
-                <div>
-                  <dt>Pages</dt>
-                  <dd>{formatCount(product.pageCount)}</dd>
-                </div>
-                <div>
-                  <dt>Created</dt>
-                  <dd>{formatDateTime(product.createdAt)}</dd>
-                </div>
-                <div>
-                  <dt>Last saved</dt>
-                  <dd>{formatDateTime(product.updatedAt)}</dd>
-                </div>
-              </dl>
-            </section>
-            <div className={styles.section}>
-              <AuditTrail entity="product" id={product.id} />
-            </div>
-          </aside>
+          <EditorAside
+            label="About this product"
+            facts={[
+              ['Id', product.id],
+              ['Type', `${product.subCategory} (code ${product.subCategoryId})`],
+              ['Pages', formatCount(product.pageCount)],
+              ['Created', formatDateTime(product.createdAt)],
+              ['Last saved', formatDateTime(product.updatedAt)],
+            ]}
+            audit={{ entity: 'product', id: product.id }}
+          />
         )}
       </div>
 

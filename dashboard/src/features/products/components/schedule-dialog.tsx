@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { SCHEDULE_STATUSES } from '@inkwell/contracts/dashboard-products';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { DatePickerField, SelectField } from '@/components/form';
@@ -26,15 +26,45 @@ interface ScheduleDialogProps {
   onSchedule: (choice: ScheduleChoice) => Promise<unknown>;
 }
 
-interface ScheduleForm {
+export interface ScheduleForm {
   publishStatus: ScheduleStatus;
   publishDate: string | null;
+}
+
+export const EMPTY_SCHEDULE: ScheduleForm = { publishStatus: 'Scheduled', publishDate: null };
+
+/** The status and the future date of a schedule, for one product or a batch. */
+export function ScheduleFields({ control }: { control: Control<ScheduleForm> }) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="publishStatus"
+        render={({ field }) => (
+          <SelectField label="Status" isRequired options={SCHEDULE_STATUS_OPTIONS} {...field} onChange={(next) => next && field.onChange(next)} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="publishDate"
+        rules={{
+          validate: (value) => {
+            if (!value) return 'Choose the publish date.';
+            return new Date(value).getTime() > Date.now() || 'The publish date must be in the future.';
+          },
+        }}
+        render={({ field, fieldState }) => (
+          <DatePickerField label="Publish date" granularity="minute" isFutureOnly isRequired {...field} error={fieldState.error?.message} />
+        )}
+      />
+    </>
+  );
 }
 
 /** Publish status plus publish date (spec §7 Scheduling); the date may not be in the past. */
 export function ScheduleDialog({ isOpen, onOpenChange, title, onSchedule }: ScheduleDialogProps) {
   const [problem, setProblem] = useState<string | undefined>();
-  const { control, handleSubmit, formState, reset } = useForm<ScheduleForm>({ defaultValues: { publishStatus: 'Scheduled', publishDate: null } });
+  const { control, handleSubmit, formState, reset } = useForm<ScheduleForm>({ defaultValues: EMPTY_SCHEDULE });
 
   const submit = handleSubmit(async ({ publishStatus, publishDate }) => {
     setProblem(undefined);
@@ -60,26 +90,7 @@ export function ScheduleDialog({ isOpen, onOpenChange, title, onSchedule }: Sche
       isSubmitting={formState.isSubmitting}
       problem={problem}
     >
-      <Controller
-        control={control}
-        name="publishStatus"
-        render={({ field }) => (
-          <SelectField label="Status" isRequired options={SCHEDULE_STATUS_OPTIONS} {...field} onChange={(next) => next && field.onChange(next)} />
-        )}
-      />
-      <Controller
-        control={control}
-        name="publishDate"
-        rules={{
-          validate: (value) => {
-            if (!value) return 'Choose the publish date.';
-            return new Date(value).getTime() > Date.now() || 'The publish date must be in the future.';
-          },
-        }}
-        render={({ field, fieldState }) => (
-          <DatePickerField label="Publish date" granularity="minute" isFutureOnly isRequired {...field} error={fieldState.error?.message} />
-        )}
-      />
+      <ScheduleFields control={control} />
     </FormDialog>
   );
 }

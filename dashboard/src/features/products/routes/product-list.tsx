@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useBatchChangeProducts, useChangeProductStatus, type BatchAction } from '../api/change-product-status';
 import { getProducts, productsQueryKey } from '../api/get-products';
 import { BatchPublishDialog } from '../components/batch-publish-dialog';
-import { readRefusal } from '../publish-problems';
+import { NameCell, changeFromList } from '../components/list-parts';
 import { PRODUCT_FILTER_KEYS, productListQuery } from '../product-list-query';
 import styles from '../components/list.module.css';
 
@@ -69,14 +69,7 @@ export default function ProductListRoute() {
   };
 
   const single = async (action: 'publish' | 'unpublish' | 'restore' | 'remove', row: ProductListRow) => {
-    try {
-      const result = await changeStatus.mutateAsync({ action, id: row.id });
-      toast.success(`${row.name}: ${result.status}.`);
-    } catch (error) {
-      const refusal = readRefusal(error);
-      toast.error(`${row.name} was not changed`, { description: refusal.problems.join('\n'), duration: 15_000 });
-      throw error;
-    }
+    await changeFromList(row.name, () => changeStatus.mutateAsync({ action, id: row.id }));
   };
 
   const columns = [
@@ -84,13 +77,7 @@ export default function ProductListRoute() {
       header: 'Name',
       meta: { isPrimary: true, label: 'Name' },
       cell: ({ row }) => (
-        <span className={styles.nameCell}>
-          {row.original.thumbnail && <img src={row.original.thumbnail.url} alt="" width={32} height={48} className={styles.thumb} loading="lazy" />}
-          <span>
-            {row.original.displayName || row.original.name}
-            {row.original.kind === 'bundle' && <span className={styles.muted}> · bundle</span>}
-          </span>
-        </span>
+        <NameCell thumbnail={row.original.thumbnail} name={row.original.displayName || row.original.name} note={row.original.kind === 'bundle' && 'bundle'} />
       ),
     }),
     column.accessor((row) => row.series?.title ?? '', { id: 'series', header: 'Series', meta: { hideOnPhone: true }, cell: (info) => info.getValue() || '—' }),
@@ -103,12 +90,14 @@ export default function ProductListRoute() {
       meta: { hideOnPhone: true },
       cell: (info) => info.getValue().join(', ') || '—',
     }),
+    // The list row carries only the lowest enabled variant's price, not each variant's: named as such,
+    // so a Free Digital beside a $14.99 Print reads "Free", not a bare "$0.00" taken for the product's price.
     column.accessor('price', {
-      header: 'Price',
+      header: 'Lowest price',
       meta: { align: 'end' },
       cell: ({ row }) => (
         <>
-          {formatMoney(row.original.price)}
+          {row.original.price === 0 ? 'Free' : formatMoney(row.original.price)}
           {row.original.isOnSale && <span className={styles.muted}> on sale</span>}
         </>
       ),

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { COMPLETION_STATUSES, RELATIVE_NAME_SETTINGS, type DashboardSeries } from '@inkwell/contracts/dashboard-catalogue';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl, slugify } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
-import { AuditTrail, auditQueryKey } from '@/components/audit/audit-trail';
+import { auditQueryKey } from '@/components/audit/audit-trail';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
@@ -17,8 +17,8 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/staff-api';
 import { useGenreOptions, useImprintOptions, useTerritoryOptions } from '@/features/products/api/get-lookups';
 import { CreatorsSection } from '@/features/products/components/creators-section';
+import { EditorAside, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from '@/features/products/components/editor-frame';
 import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/features/products/components/problem-summary';
-import { readRefusal } from '@/features/products/publish-problems';
 import styles from '@/features/products/components/editor.module.css';
 import { useChangeSeriesStatus, type SeriesStatusAction } from '../api/change-series-status';
 import { useAlterSeries, useCreateSeries } from '../api/save-series';
@@ -38,14 +38,6 @@ const AGE_RATING_OPTIONS = [
 ] as const;
 const SERVER_FIELDS: Path<SeriesFormValues>[] = ['title', 'description', 'metaDescription', 'readableUrl', 'color', 'romanizedTitle', 'originalLanguageTitle'];
 const SERVER_FIELD_MAP: Partial<Record<string, Path<SeriesFormValues>>> = { genreIds: 'genreIds', imprintId: 'imprintId' };
-
-/** Why a publish, schedule or removal did not start: the save before it was refused (the summary says why). */
-const SAVE_FIRST = 'The changes could not be saved; correct the problems listed at the top first.';
-
-interface Outcome {
-  title: string;
-  problems: ListedProblem[];
-}
 
 /** Spec §5 series messages, by the field each is about. */
 function problemFor(problems: readonly ListedProblem[], field: 'title' | 'description' | 'genreIds' | 'readableUrl'): string | undefined {
@@ -74,23 +66,13 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
   const territories = useTerritoryOptions();
   const imprints = useImprintOptions();
 
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, report, refuse, summaryRef } = useOutcome();
   const [removing, setRemoving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const create = useCreateSeries();
   const alter = useAlterSeries();
   const changeStatus = useChangeSeriesStatus();
 
-  const updatedAt = series?.updatedAt;
-  useEffect(() => {
-    if (series && !formState.isDirty) reset(seriesToForm(series));
-    // Only a new stored version should reset the form.
-  }, [updatedAt]);
-
-  const report = useCallback((next: Outcome | null) => {
-    setOutcome(next);
-    if (next) requestAnimationFrame(() => summaryRef.current?.focus());
-  }, []);
+  useResetOnNewVersion(series, formState.isDirty, (stored) => reset(seriesToForm(stored)));
 
   const onInvalid = (errors: FieldErrors<SeriesFormValues>) =>
     report({ title: 'The series was not saved. Correct these fields:', problems: collectFormErrors(errors) });
@@ -114,23 +96,12 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
       return id;
     } catch (error) {
       applyServerErrors(error, setError, SERVER_FIELDS, SERVER_FIELD_MAP);
-      report({ title: 'The series was not saved.', problems: readRefusal(error).problems.map((message) => ({ message })) });
+      refuse('The series was not saved.', error);
       return undefined;
     }
   };
 
-  const saveIfNeeded = (): Promise<number | undefined> =>
-    formState.isDirty || !series
-      ? new Promise((resolve) => {
-          void handleSubmit(
-            async (values) => resolve(await persist(values)),
-            (errors) => {
-              onInvalid(errors);
-              resolve(undefined);
-            },
-          )();
-        })
-      : Promise.resolve(series.id);
+  const saveIfNeeded = () => saveFirst({ needed: formState.isDirty, stored: series?.id, handleSubmit, persist, onInvalid });
 
   const run = async (action: SeriesStatusAction, done: string, refused: string) => {
     const id = await saveIfNeeded();
@@ -141,7 +112,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
       void queryClient.invalidateQueries({ queryKey: auditQueryKey('series', id) });
       toast.success(`${done} Status: ${result.status}.`);
     } catch (error) {
-      report({ title: refused, problems: readRefusal(error).problems.map((message) => ({ message })) });
+      refuse(refused, error);
       throw error;
     }
   };
@@ -375,54 +346,30 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
             </section>
             {overriding && <CreatorsSection title="Override creators" />}
 
-            <div className={styles.saveBar}>
-              <span className={styles.dirty} aria-live="polite">
-                {formState.isDirty ? 'Unsaved changes' : series ? `Saved ${formatDateTime(series.updatedAt)}` : 'Not saved yet'}
-              </span>
-              <div className={styles.actions}>
-                {formState.isDirty && series && (
-                  <Button variant="ghost" onClick={() => reset(seriesToForm(series))} disabled={busy}>
-                    Discard changes
-                  </Button>
-                )}
-                <Button type="submit" disabled={busy} aria-busy={create.isPending || alter.isPending}>
-                  {create.isPending || alter.isPending ? 'Saving…' : series ? 'Save' : 'Create series'}
-                </Button>
-              </div>
-            </div>
+            <SaveBar
+              isDirty={formState.isDirty}
+              savedAt={series?.updatedAt}
+              busy={busy}
+              saving={create.isPending || alter.isPending}
+              onDiscard={() => series && reset(seriesToForm(series))}
+              createLabel="Create series"
+            />
           </form>
         </FormProvider>
 
         {series && (
-          <aside className={styles.aside} aria-label="About this series">
-            <section className={styles.section} aria-labelledby="series-facts-title">
-              <h2 id="series-facts-title" className={styles.sectionTitle}>
-                Record
-              </h2>
-              <dl className={styles.facts}>
-                <div>
-                  <dt>Id</dt>
-                  <dd>{series.id}</dd>
-                </div>
-                <div>
-                  <dt>Publisher</dt>
-                  <dd>{series.publisher?.name ?? '—'}</dd>
-                </div>
-                <div>
-                  <dt>Products</dt>
-                  <dd>{formatCount(series.productCount)}</dd>
-                </div>
-                <div>
-                  <dt>Last saved</dt>
-                  <dd>{formatDateTime(series.updatedAt)}</dd>
-                </div>
-              </dl>
-            </section>
+          <EditorAside
+            label="About this series"
+            facts={[
+              ['Id', series.id],
+              ['Publisher', series.publisher?.name ?? '—'],
+              ['Products', formatCount(series.productCount)],
+              ['Last saved', formatDateTime(series.updatedAt)],
+            ]}
+            audit={{ entity: 'series', id: series.id }}
+          >
             <SeriesNotes seriesId={series.id} notes={series.notes} />
-            <div className={styles.section}>
-              <AuditTrail entity="series" id={series.id} />
-            </div>
-          </aside>
+          </EditorAside>
         )}
       </div>
 

@@ -5,13 +5,11 @@ import { ButtonLink } from '@inkwell/ui-kit/button';
 import { DataTable, usePagedQuery } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
-import { toast } from '@/components/feedback/toast';
 import { SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate } from '@/lib/format';
-import { readRefusal } from '@/features/products/publish-problems';
-import styles from '@/features/products/components/list.module.css';
+import { NameCell, changeFromList } from '@/features/products/components/list-parts';
 import { useChangeSeriesStatus, type SeriesStatusAction } from '../api/change-series-status';
 import { getSeriesList, seriesQueryKey } from '../api/get-series-list';
 
@@ -44,13 +42,7 @@ export default function SeriesListRoute() {
   const [removing, setRemoving] = useState<SeriesListRow | null>(null);
 
   const change = async (action: SeriesStatusAction, row: SeriesListRow) => {
-    try {
-      const result = await changeStatus.mutateAsync({ id: row.id, action });
-      toast.success(`${row.title}: ${result.status}.`);
-    } catch (error) {
-      toast.error(`${row.title} was not changed`, { description: readRefusal(error).problems.join('\n'), duration: 15_000 });
-      throw error;
-    }
+    await changeFromList(row.title, () => changeStatus.mutateAsync({ id: row.id, action }));
   };
 
   const columns = [
@@ -58,13 +50,7 @@ export default function SeriesListRoute() {
       header: 'Title',
       meta: { isPrimary: true, label: 'Title' },
       cell: ({ row }) => (
-        <span className={styles.nameCell}>
-          {row.original.thumbnail && <img src={row.original.thumbnail.url} alt="" width={32} height={48} className={styles.thumb} loading="lazy" />}
-          <span>
-            {row.original.title}
-            {row.original.unlisted && <span className={styles.muted}> · unlisted</span>}
-          </span>
-        </span>
+        <NameCell thumbnail={row.original.thumbnail} name={row.original.title} note={row.original.unlisted && 'unlisted'} />
       ),
     }),
     column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
