@@ -17,7 +17,9 @@ describe('the stack on random ports', () => {
     const pickPort = async () => (picks++ === 0 ? taken : freePort());
     const stack = await startTestStack({}, { pickPort });
     try {
-      assert.equal(picks, 2 * PORTS_PER_START, 'a second set of ports was picked after the first start failed');
+      // A second set of ports after the first start failed; a third when a port of the second was
+      // taken too (by another test file starting servers at the same moment), which is the same race.
+      assert.ok(picks >= 2 * PORTS_PER_START && picks % PORTS_PER_START === 0, `${picks} ports picked: whole sets, more than one`);
       assert.ok(stack.services.every((service) => service.httpPort !== taken && service.grpcPort !== taken));
       const health = await fetch(`${stack.url}/api/health`);
       assert.equal(health.status, 200, 'every service of the second start answers');
