@@ -64,9 +64,10 @@ describe('comic uploads through the gateway, under their own size limit', () => 
     assert.equal(answer.status, 413);
     // The reader had begun to receive it: its job ends failed (not left running, which would block the product).
     let latest: Json;
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+    // (None at all when the gateway cut it off before the reader read the part's header.)
+    for (let attempt = 0; attempt < 50; attempt += 1) {
       latest = ((await (await fetch(`${stack.url}/api/dashboard/ingest/product/${productId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Json).response;
-      if (latest === null || latest.status === 'failed') break;
+      if (latest?.status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.ok(latest === null || latest.status === 'failed', JSON.stringify(latest));
@@ -74,11 +75,13 @@ describe('comic uploads through the gateway, under their own size limit', () => 
   });
 
   it('lets an upload under the limit through to the reader', async () => {
+    // Another product: the one above may have a refused upload's job still being wound up.
+    productId = await createProduct(stack.service('catalog').context.db, { name: 'Light Lanterns', status: 'Draft' });
     const page = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 30, g: 60, b: 90 } } }).png().toBuffer();
     const { body, headers } = multipartBody(zip([{ name: 'p1.png', data: page, deflate: false }]), 'light.cbz');
     assert.ok(body.length < LIMIT);
     const answer = await send(body, headers);
     assert.equal(answer.status, 202, JSON.stringify(await answer.clone().json()));
-    assert.equal((await masters()).length, 1);
+    assert.equal((await masters()).length, 1, 'only this upload is kept');
   });
 });
