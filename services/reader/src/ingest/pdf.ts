@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ArchiveRefusedError } from './archive';
 import { PAGE_WIDTHS } from '../pages/page-images';
 import type { IngestLimits } from './limits';
@@ -51,6 +51,8 @@ export class PdfComic {
 
   static async open(file: string, limits: IngestLimits): Promise<PdfComic> {
     const data = new Uint8Array(await readFile(file));
+    // Loaded on the first PDF (about 0.1 s), not on every start of the reader.
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
     let document: PDFDocumentProxy;
     try {
       document = await getDocument({ data, isEvalSupported: false, enableXfa: false, standardFontDataUrl: STANDARD_FONTS, verbosity: 0 }).promise;
