@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TokenSigner } from '@inkwell/platform';
+import { htmlLinks, textLinks, TokenSigner } from '@inkwell/platform';
 import type { TestStack } from './stack';
 
 /** A mail as the support service sent it, with every link found in either body. */
@@ -53,13 +53,9 @@ async function staffToken(stack: TestStack): Promise<string> {
   return token;
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
 /** Every http(s) URL in the mail: the text part's, then the HTML's hrefs, each once. */
 export function linksIn(text: string, html: string): string[] {
-  const fromText = text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [];
-  const fromHtml = [...html.matchAll(/href\s*=\s*"(https?:\/\/[^"]+)"/gi)].map((match) => match[1]!.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!));
-  return [...new Set([...fromText, ...fromHtml])];
+  return [...new Set([...textLinks(text), ...htmlLinks(html)])];
 }
 
 async function sentTo(stack: TestStack, token: string, to: string): Promise<SentEmail[]> {

@@ -80,7 +80,7 @@ export interface CommonConfig {
   peers: Record<ServiceName, PeerAddress>;
   /** Seed the demo catalogue into an empty database at start-up. */
   demoData: boolean;
-  /** Transactional email: SMTP when `SMTP_URL` is set, otherwise stored and readable in the dashboard. */
+  /** Transactional email: SMTP when `SMTP_URL` is set, otherwise stored and written to the log with their links. */
   email: { smtpUrl?: string; from: string };
   /**
    * The order service's payment processor: Stripe when all three keys are set, else the embedded

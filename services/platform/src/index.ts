@@ -9,6 +9,7 @@ export * from './db/database';
 export * from './db/embedded';
 export * from './db/migrate';
 export * from './drivers';
+export * from './email/links';
 export * from './email/sender';
 export { SmtpEmailSender } from './email/smtp-sender';
 export { StoredEmailSender } from './email/stored-sender';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { Outbox } from '@inkwell/platform';
+import { Outbox, textLinks } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
-import { accountEvent, address, linksInText, mailsTo } from './factories';
+import { accountEvent, address, mailsTo } from './factories';
 
 /**
  * The account events the support service consumes, published on the bus as the account service's
@@ -43,7 +43,7 @@ describe('account emails', () => {
     assert.ok(mail.textBody.includes(link), 'the link in the text part');
     assert.ok(mail.htmlBody.includes(`href="${link}"`), 'the link as a button');
     assert.ok(mail.htmlBody.includes(email));
-    assert.deepEqual(linksInText(mail.textBody), [link, `${publicUrl}/`]);
+    assert.deepEqual(textLinks(mail.textBody), [link, `${publicUrl}/`]);
     assert.deepEqual(mail.events.map((event) => event.eventType), ['Send', 'Delivery']);
     assert.ok(mail.events.every((event) => event.sentEmailId === mail.id));
     assert.match(mail.events[1]!.completeEventString, /Stored/);

@@ -29,8 +29,3 @@ export async function mailsTo(service: TestService<SupportParts>, to: string): P
   if (response.statusCode !== 200) throw new Error(`sent-emails answered ${response.statusCode}: ${response.body}`);
   return (response.json().response.items as SentEmail[]).reverse();
 }
-
-/** The URLs in a text body. */
-export function linksInText(text: string): string[] {
-  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
-}

@@ -32,8 +32,8 @@ export class SendFailure extends Error {
 }
 
 /**
- * The email port. Drivers: `StoredEmailSender` (default, no settings: mails are kept and readable
- * in the dashboard) and `SmtpEmailSender` (chosen when `SMTP_URL` is set); `createEmailSender` in
+ * The email port. Drivers: `StoredEmailSender` (default, no settings: mails are kept in the
+ * sent-emails table and written to the log with their links) and `SmtpEmailSender` (chosen when `SMTP_URL` is set); `createEmailSender` in
  * drivers.ts picks one from configuration.
  */
 export interface EmailSender {
