@@ -263,6 +263,7 @@ export const ORDER_MESSAGES = {
   cartChanged: 'Your cart changed while you were paying. Check it and try again.',
   alreadyCompleted: 'This purchase is already paid.',
   inProgress: 'This purchase is being paid. Wait a moment and check your orders.',
+  providerUnreachable: 'We could not reach the payment provider. We will check your payment and email you; do not pay again yet.',
   unknownPurchase: 'There is no such purchase.',
   unknownOrder: 'There is no such order.',
   emailRequired: 'Enter an email for your receipt.',

@@ -187,9 +187,13 @@ describe('checkout while service processes are killed', { skip: skipBecause(skip
       // Settled: nothing left between states once the sweeper has had its turn.
       const deadline = Date.now() + SETTLE_MS;
       for (;;) {
-        const { rows } = await db('order').query<{ count: string }>("SELECT count(*) FROM purchases WHERE state IN ('Paying', 'RequiresAction', 'Paid') OR (state = 'Completed' AND NOT cart_closed)");
-        if (Number(rows[0]!.count) === 0) break;
-        assert.ok(Date.now() < deadline, `${rows[0]!.count} purchases still between states after ${SETTLE_MS} ms`);
+        // Between states, or owing an undo (a cart to give back, a refund) the sweeper has not done yet.
+        const { rows } = await db('order').query<{ count: string; owed: string }>(
+          `SELECT (SELECT count(*) FROM purchases WHERE state IN ('Paying', 'RequiresAction', 'Paid')) AS count,
+                  (SELECT count(*) FROM purchase_steps WHERE status = 'undo_pending') AS owed`,
+        );
+        if (Number(rows[0]!.count) === 0 && Number(rows[0]!.owed) === 0) break;
+        assert.ok(Date.now() < deadline, `${rows[0]!.count} purchases still between states, ${rows[0]!.owed} undos owed after ${SETTLE_MS} ms`);
         await delay(1_000);
       }
 
@@ -212,6 +216,20 @@ describe('checkout while service processes are killed', { skip: skipBecause(skip
         assert.equal(chargesOf.get(purchase.id), 1, `purchase ${purchase.id} charged once`);
         assert.equal(kept.get(purchase.id), Number(purchase.amount_due), `purchase ${purchase.id} keeps exactly its amount`);
       }
+      // Compensated purchases: every order Cancelled with its refund recorded.
+      const { rows: uncancelled } = await db('order').query<{ id: string }>(
+        `SELECT o.id FROM orders o JOIN purchases p ON p.id = o.purchase_id WHERE p.state = 'Compensated' AND p.user_id LIKE $1 AND (o.status <> 'Cancelled' OR o.refund IS NULL)`,
+        [`crash-${RUN}-%`],
+      );
+      assert.deepEqual(uncancelled, [], 'orders of compensated purchases are cancelled with their refund');
+      // Carts: none is held by a purchase that is not being paid (every purchase has settled), and
+      // every Completed purchase's cart is Closed by it.
+      const { rows: carts } = await db('cart').query<{ id: string; status: string; held_by: string | null }>('SELECT id, status, held_by FROM carts WHERE account_id LIKE $1', [`crash-${RUN}-%`]);
+      const held = carts.filter((cart) => cart.status === 'Purchasing');
+      assert.deepEqual(held.map((cart) => `${cart.id} held by ${cart.held_by} (${byId.get(cart.held_by ?? '')?.state})`), [], 'no cart left held');
+      const cartOf = new Map(carts.map((cart) => [cart.id, cart]));
+      const { rows: cartIds } = await db('order').query<{ id: string; cart_id: string }>("SELECT id, cart_id FROM purchases WHERE state = 'Completed' AND user_id LIKE $1", [`crash-${RUN}-%`]);
+      for (const { id, cart_id } of cartIds) assert.equal(cartOf.get(cart_id)?.status, 'Closed', `the cart of completed purchase ${id} is closed`);
       for (const outcome of outcomes) {
         assert.notEqual(outcome.result, 'unsettled', `${outcome.userId}'s purchase settled`);
         if (outcome.result === 'paid') assert.equal(byId.get(outcome.purchaseId!)?.state, 'Completed');

@@ -36,7 +36,9 @@ describe('checkout\'s hold on a cart (gRPC inkwell.cart.v1.Checkout)', () => {
   }
 
   const read = (cartId: string, userId: string, extra: { holdFor?: string; couponCode?: string } = {}) =>
-    checkout.readCart({ cartId, userId, country: 'US', couponCode: extra.couponCode ?? '', holdFor: extra.holdFor ?? '' });
+    extra.holdFor === undefined
+      ? checkout.readCart({ cartId, userId, country: 'US', couponCode: extra.couponCode ?? '' })
+      : checkout.holdCart({ cartId, userId, couponCode: extra.couponCode ?? '', purchaseId: extra.holdFor });
 
   beforeAll(async () => {
     harness = await startCart();

@@ -4,14 +4,14 @@ import { EVENTS, type Database, type Outbox, type ServiceDefinition } from '@ink
 import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
 import { createPaymentProcessor, paymentWebhookRoute, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './payments';
 import { GrpcCartCheckout } from './peers/cart';
-import type { CheckoutDeps } from './purchases/checkout';
-import { attachGuestPurchases } from './purchases/guests';
-import { DEFAULT_SWEEPER, releaseDueOrders, startSweeper, sweepPurchases, type SweeperOptions } from './purchases/sweeper';
+import { attachGuestPurchases } from './consumers/guest-purchases';
+import type { CheckoutDeps } from './flows/deps';
+import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepPurchases, type SweeperOptions } from './flows/sweeper';
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export { releaseDueOrders, sweepPurchases };
+export { releaseDueOrders, retryOwedUndos, sweepPurchases };
 export type { CheckoutDeps };
 
 /** What scripts and tests reach of a running order service. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createEnvelope } from '@inkwell/platform';
 import { releaseDueOrders } from '../src';
-import { submitPurchase } from '../src/purchases/checkout';
+import { submitPurchase } from '../src/routes/submit-purchase';
 import { address, createItems, fillCart, startOrder, tokenFor, waitFor, type CatalogItems, type Json, type OrderHarness } from './support/harness';
 
 describe('checkout: purchase requests, paying once, orders (order service with cart, catalog and reader)', () => {

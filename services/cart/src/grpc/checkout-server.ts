@@ -79,23 +79,31 @@ async function priceCoupon(deps: CartDeps, tx: Transaction, typed: string, state
  */
 export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutService> {
   return {
-    async readCart({ cartId, userId, country, couponCode, holdFor }) {
+    async readCart({ cartId, userId, country, couponCode }) {
       const id = cartIdOf(cartId);
-      const purchase = holdFor ? purchaseIdOf(holdFor) : '';
       const visitor = { userId: userId || undefined, country: country || undefined };
       return inTransaction(deps.db, async (tx) => {
         const state = await openCart(deps, tx, id, visitor);
         await publish(deps, tx, state.events);
+        return answer(state, await heldBy(tx, id), await priceCoupon(deps, tx, couponCode, state, visitor.userId));
+      });
+    },
+
+    async holdCart({ cartId, userId, couponCode, purchaseId }) {
+      const id = cartIdOf(cartId);
+      const purchase = purchaseIdOf(purchaseId);
+      const visitor = { userId: userId || undefined, country: undefined };
+      return inTransaction(deps.db, async (tx) => {
+        const state = await openCart(deps, tx, id, visitor);
+        await publish(deps, tx, state.events);
         let held = await heldBy(tx, id);
-        if (purchase) {
-          if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
-          if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
-          if (state.review.kept.length === 0) throw new ConflictError('The cart is empty.');
-          if (state.cart.status === 'Open') {
-            await moveHeldCart(tx, id, 'Purchasing', purchase);
-            state.cart.status = 'Purchasing';
-            held = purchase;
-          }
+        if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
+        if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
+        if (state.review.kept.length === 0) throw new ConflictError('The cart is empty.');
+        if (state.cart.status === 'Open') {
+          await moveHeldCart(tx, id, 'Purchasing', purchase);
+          state.cart.status = 'Purchasing';
+          held = purchase;
         }
         return answer(state, held, await priceCoupon(deps, tx, couponCode, state, visitor.userId));
       });

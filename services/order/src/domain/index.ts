@@ -7,3 +7,4 @@ export * from './order-status';
 export * from './shipping';
 export * from './split';
 export * from './tax';
+export * from './purchase-state';

@@ -1,4 +1,7 @@
-import { CART_CHECKOUT, createGrpcClient, DomainError, GrpcCallError, type CartCheckoutService, type CheckoutCart, type GrpcClient, type ReadCartRequest } from '@inkwell/platform';
+import { CART_CHECKOUT, createGrpcClient, DomainError, GrpcCallError, type CartCheckoutService, type CheckoutCart, type GrpcClient, type HoldCartRequest, type ReadCartRequest } from '@inkwell/platform';
+
+/** How long a checkout call to the cart may take before the shopper is told to try again. */
+export const CART_DEADLINE_MS = 15_000;
 
 /** 503 when the cart service cannot answer: nothing can be priced or held without it. */
 export class CartUnavailableError extends DomainError {
@@ -13,7 +16,10 @@ export class CartUnavailableError extends DomainError {
  * them (a 409 for a held or closed cart, 403 for another account's), unreachable becomes a 503.
  */
 export interface CartCheckout {
+  /** The cart priced now; never holds it. */
   read(request: ReadCartRequest): Promise<CheckoutCart>;
+  /** The cart priced now and held for the purchase (Open → Purchasing); the same purchase asking again gets the held cart. */
+  hold(request: HoldCartRequest): Promise<CheckoutCart>;
   release(cartId: string, purchaseId: string): Promise<CheckoutCart>;
   close(cartId: string, purchaseId: string): Promise<CheckoutCart>;
   redeemCoupon(request: { code: string; userId: string; orderId: string; saveAmount: number; currency: string }): Promise<{ redeemed: boolean; problem: string }>;
@@ -44,11 +50,17 @@ export class GrpcCartCheckout implements CartCheckout {
   private readonly client: GrpcClient<CartCheckoutService>;
 
   constructor(address: string) {
-    this.client = createGrpcClient<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, address);
+    // Under a rush the cart answers late rather than not at all: a shopper waits for it (a deadline
+    // that fits the load) and only a cart service that is down (UNAVAILABLE) is a 503.
+    this.client = createGrpcClient<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, address, { deadlineMs: CART_DEADLINE_MS });
   }
 
   read(request: ReadCartRequest): Promise<CheckoutCart> {
     return call(() => this.client.readCart(request));
+  }
+
+  hold(request: HoldCartRequest): Promise<CheckoutCart> {
+    return call(() => this.client.holdCart(request));
   }
 
   release(cartId: string, purchaseId: string): Promise<CheckoutCart> {

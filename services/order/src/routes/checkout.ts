@@ -28,7 +28,11 @@ import {
   UnknownVerificationError,
   type AddressVerifier,
 } from '../domain';
-import { cancelRefunded, purchaseFor, reconcile, reportFailure, requestPurchase, softConfirm, submitPurchase, viewPurchase, type Buyer, type CheckoutDeps } from '../purchases/checkout';
+import { purchaseFor, viewPurchase, type Buyer, type CheckoutDeps } from '../flows/deps';
+import { reconcile, reportFailure, softConfirm } from '../flows/place-purchase';
+import { requestPurchase } from '../flows/quote-purchase';
+import { refundPurchase } from '../flows/refund-purchase';
+import { submitPurchase } from './submit-purchase';
 import type { PaymentEvent } from '../payments';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
 
@@ -275,7 +279,7 @@ export async function handlePaymentEvent(checkout: CheckoutDeps, event: PaymentE
     await reconcile(checkout, purchase.id);
     return;
   }
-  if ((event.amountRefunded ?? 0) >= purchase.amountDue) await cancelRefunded(checkout, purchase, 'Refunded at the payment processor', { compensated: false });
+  if ((event.amountRefunded ?? 0) >= purchase.amountDue) await refundPurchase(checkout, purchase, 'Refunded at the payment processor', { refundedAtProcessor: true });
   else checkout.logger.info({ purchaseId: purchase.id, amountRefunded: event.amountRefunded }, 'part of a payment was refunded at the processor');
 }
 

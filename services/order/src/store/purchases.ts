@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInput, Order, OrderStatus, PaymentMethodName, Purchase, PurchaseState, ShippingRate } from '@inkwell/contracts/order';
 import { ORDER_STATUS_LABELS } from '@inkwell/contracts/order';
 import type { Queryable, Transaction } from '@inkwell/platform';
-import type { Address } from '../domain';
-import type { Quote, QuotedLine } from '../purchases/quote';
+import { nextPurchaseState, statesMovedBy, type Address, type PurchaseEvent } from '../domain';
+import type { Quote, QuotedLine } from '../flows/quote';
 
 /** What the purchase row keeps of the processor's last answer. */
 export interface StoredPayment {
@@ -39,8 +39,6 @@ export interface PurchaseRecord {
   notices: string[];
   paymentId: string | null;
   payment: StoredPayment | null;
-  cartClosed: boolean;
-  couponRedeemed: boolean;
   attempts: number;
   createdAt: Date;
 }
@@ -69,8 +67,6 @@ interface RawPurchase {
   notices: string[];
   payment_id: string | null;
   payment: StoredPayment | null;
-  cart_closed: boolean;
-  coupon_redeemed: boolean;
   attempts: number;
   created_at: Date;
 }
@@ -99,8 +95,6 @@ const purchaseOf = (row: RawPurchase): PurchaseRecord => ({
   notices: row.notices,
   paymentId: row.payment_id,
   payment: row.payment,
-  cartClosed: row.cart_closed,
-  couponRedeemed: row.coupon_redeemed,
   attempts: row.attempts,
   createdAt: row.created_at,
 });
@@ -177,10 +171,14 @@ export async function findPurchaseByPayment(db: Queryable, paymentId: string): P
   return rows[0] && purchaseOf(rows[0]);
 }
 
-/** Moves a purchase from one of `from` to `to`; false when it was elsewhere (another request moved it first). */
-export async function movePurchase(db: Queryable, id: string, from: readonly PurchaseState[], to: PurchaseState, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null } = {}): Promise<boolean> {
-  const sets = ['state = $3', 'updated_at = now()'];
-  const values: unknown[] = [id, from, to];
+/**
+ * Moves a purchase by the state table (`domain/purchase-state.ts`) in one conditional update; false
+ * when it was in a state the event does not move (another request moved it first).
+ */
+export async function movePurchase(db: Queryable, id: string, event: PurchaseEvent, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null } = {}): Promise<boolean> {
+  const from = statesMovedBy(event);
+  const sets = ['state = CASE state ' + from.map((state) => `WHEN '${state}' THEN '${nextState(state, event)}'`).join(' ') + ' END', 'updated_at = now()'];
+  const values: unknown[] = [id, from];
   const set = (column: string, value: unknown) => {
     values.push(value);
     sets.push(`${column} = $${values.length}`);
@@ -193,8 +191,10 @@ export async function movePurchase(db: Queryable, id: string, from: readonly Pur
   return (rowCount ?? 0) > 0;
 }
 
-export async function markCompletionStep(db: Queryable, id: string, step: 'cart_closed' | 'coupon_redeemed'): Promise<void> {
-  await db.query(`UPDATE purchases SET ${step} = true, updated_at = now() WHERE id = $1`, [id]);
+function nextState(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+  const next = nextPurchaseState(state, event);
+  if (!next.ok) throw new Error(`${event} does not move a ${state} purchase`);
+  return next.state;
 }
 
 /** The sweeper's next look at a purchase left between states: later each time. */
@@ -211,7 +211,7 @@ export async function deferPurchase(db: Queryable, id: string, error: string | n
 export async function duePurchases(db: Queryable, olderThanMs: number, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM purchases
-     WHERE (state IN ('Paying', 'RequiresAction', 'Paid') OR (state = 'Completed' AND (NOT cart_closed OR (coupon_code IS NOT NULL AND NOT coupon_redeemed))))
+     WHERE state IN ('Paying', 'RequiresAction', 'Paid')
        AND next_attempt_at <= now() AND updated_at <= now() - make_interval(secs => $1::double precision / 1000)
      ORDER BY next_attempt_at LIMIT $2`,
     [olderThanMs, limit],

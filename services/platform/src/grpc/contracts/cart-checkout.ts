@@ -13,7 +13,13 @@ export interface ReadCartRequest {
   userId: string;
   country: string;
   couponCode: string;
-  holdFor: string;
+}
+
+export interface HoldCartRequest {
+  cartId: string;
+  userId: string;
+  couponCode: string;
+  purchaseId: string;
 }
 
 export interface CartHoldRequest {
@@ -66,6 +72,7 @@ export interface RedeemCouponResponse {
 
 export interface CartCheckoutService {
   readCart(request: ReadCartRequest): Promise<CheckoutCart>;
+  holdCart(request: HoldCartRequest): Promise<CheckoutCart>;
   releaseCart(request: CartHoldRequest): Promise<CheckoutCart>;
   closeCart(request: CartHoldRequest): Promise<CheckoutCart>;
   redeemCoupon(request: RedeemCouponRequest): Promise<RedeemCouponResponse>;

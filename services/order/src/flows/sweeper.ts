@@ -1,6 +1,9 @@
 import { nextOrderStatus } from '../domain';
+import { duePendingUndos } from '../store/purchase-steps';
 import { deferPurchase, duePurchases, findPurchase, ordersOfPurchase, releasedOrders, setOrderStatus } from '../store/purchases';
-import { completed, reconcile, type CheckoutDeps } from './checkout';
+import type { CheckoutDeps } from './deps';
+import { completed } from './order-events';
+import { reconcile, retryUndos } from './place-purchase';
 
 export interface SweeperOptions {
   /** How often it looks (ms). */
@@ -13,8 +16,8 @@ export interface SweeperOptions {
 export const DEFAULT_SWEEPER: SweeperOptions = { intervalMs: 5_000, staleAfterMs: 60_000, batchSize: 50 };
 
 /**
- * Resumes purchases left between states (a crash, a processor or cart that did not answer):
- * each is reconciled with the processor, later each time it fails. Returns how many it looked at.
+ * Resumes purchases left between states (a crash, a processor or cart that did not answer) from
+ * their last recorded step, later each time it fails. Returns how many it looked at.
  */
 export async function sweepPurchases(deps: CheckoutDeps, options: Pick<SweeperOptions, 'staleAfterMs' | 'batchSize'>): Promise<number> {
   const due = await duePurchases(deps.db, options.staleAfterMs, options.batchSize);
@@ -26,6 +29,24 @@ export async function sweepPurchases(deps: CheckoutDeps, options: Pick<SweeperOp
     } catch (error) {
       deps.logger.warn({ err: error, purchaseId: id }, 'purchase not settled yet; will look again');
       await deferPurchase(deps.db, id, (error as Error).message);
+    }
+  }
+  return due.length;
+}
+
+/**
+ * Undos a purchase still owes (a cart the cart service could not give back when the payment failed,
+ * a refund the processor refused): each is tried again, later each time (1 s doubling, at most 5
+ * minutes) until it is done; one still owed after ten tries is logged as an error every time it
+ * fails. Returns how many purchases it looked at.
+ */
+export async function retryOwedUndos(deps: CheckoutDeps, batchSize: number): Promise<number> {
+  const due = await duePendingUndos(deps.db, batchSize);
+  for (const id of due) {
+    try {
+      await retryUndos(deps, id);
+    } catch (error) {
+      deps.logger.warn({ err: error, purchaseId: id }, 'owed undo not retried; will look again');
     }
   }
   return due.length;
@@ -61,6 +82,7 @@ export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAU
     try {
       await releaseDueOrders(deps, options.batchSize);
       await sweepPurchases(deps, options);
+      await retryOwedUndos(deps, options.batchSize);
     } catch (error) {
       deps.logger.warn({ err: error }, 'order sweeper round failed');
     }

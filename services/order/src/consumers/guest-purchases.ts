@@ -1,6 +1,6 @@
 import type { EventData, EventEnvelope, Outbox, Transaction } from '@inkwell/platform';
 import { findPurchase, ordersOfPurchase } from '../store/purchases';
-import { completed } from './checkout';
+import { completed } from '../flows/order-events';
 
 /** Order statuses whose items are already owned (paid and released). */
 const OWNED = new Set(['Completed', 'PendingProcessing', 'Processing']);
