@@ -43,12 +43,14 @@ export interface FlowRun<Context> {
 }
 
 /**
- * Runs a flow's steps in order from the last recorded one: a step recorded done is skipped, each
+ * Runs a flow's steps in order from the last recorded one (`known`: the record, when the caller has
+ * it): a step recorded done is skipped, each
  * outcome is recorded in the order database before the next step starts. A failed step has every
  * done step before it undone, last first (see `compensate`).
  */
-export async function runFlow<Context>(run: FlowRun<Context>): Promise<FlowResult> {
-  const log = await loadSteps(run.db, run.purchaseId);
+export async function runFlow<Context>(run: FlowRun<Context>, known?: StepLog): Promise<FlowResult> {
+  // A flow that has just started knows its record is empty and need not read it.
+  const log = known ?? (await loadSteps(run.db, run.purchaseId));
   for (const step of run.steps) {
     if (log.get(step.name)?.status === 'done') continue;
     const result = await step.run(run.context, log);

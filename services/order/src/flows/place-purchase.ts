@@ -47,12 +47,16 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
   const free = isFree(purchase);
   if (!free && !method) return { type: 'refused', reason: 'noPaymentMethod' };
   const attempt: PayAttempt = { key, method, ...(body.StripeNonce ? { nonce: body.StripeNonce } : {}), ...(body.returnUrl ? { returnUrl: body.returnUrl } : {}) };
-  const started = await deps.db.transaction(async (tx) => {
-    if (!(await movePurchase(tx, purchase.id, 'pay', { paymentMethod: free ? null : method, payment: null, paymentId: null }))) return false;
-    await tx.query('UPDATE purchases SET payment_request = NULL WHERE id = $1', [purchase.id]);
-    await clearSteps(tx, purchase.id);
-    return true;
-  });
+  // A first attempt starts with one conditional update; a new attempt after a failure also forgets the last one's steps.
+  const startChanges = { paymentMethod: free ? null : method, payment: null, paymentId: null, paymentRequest: null };
+  const started =
+    purchase.state === 'Failed'
+      ? await deps.db.transaction(async (tx) => {
+          if (!(await movePurchase(tx, purchase.id, 'pay', startChanges))) return false;
+          await clearSteps(tx, purchase.id);
+          return true;
+        })
+      : await movePurchase(deps.db, purchase.id, 'pay', startChanges);
   if (!started) {
     const now = await findPurchase(deps.db, purchase.id);
     if (now?.state === 'Completed' || now?.state === 'Paid') return { type: 'refused', reason: 'alreadyCompleted' };
@@ -70,7 +74,7 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
   }
   let result: FlowResult;
   try {
-    result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying' }, attempt));
+    result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying' }, attempt), new Map());
   } catch (error) {
     // Before the processor was asked nothing was charged: give the cart back and let the shopper try again.
     const { rows } = await deps.db.query<{ asked: boolean }>('SELECT payment_request IS NOT NULL AS asked FROM purchases WHERE id = $1', [purchase.id]);

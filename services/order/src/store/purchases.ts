@@ -175,7 +175,7 @@ export async function findPurchaseByPayment(db: Queryable, paymentId: string): P
  * Moves a purchase by the state table (`domain/purchase-state.ts`) in one conditional update; false
  * when it was in a state the event does not move (another request moved it first).
  */
-export async function movePurchase(db: Queryable, id: string, event: PurchaseEvent, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null } = {}): Promise<boolean> {
+export async function movePurchase(db: Queryable, id: string, event: PurchaseEvent, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null; paymentRequest?: null } = {}): Promise<boolean> {
   const from = statesMovedBy(event);
   const sets = ['state = CASE state ' + from.map((state) => `WHEN '${state}' THEN '${nextState(state, event)}'`).join(' ') + ' END', 'updated_at = now()'];
   const values: unknown[] = [id, from];
@@ -187,6 +187,7 @@ export async function movePurchase(db: Queryable, id: string, event: PurchaseEve
   if (changes.paymentId !== undefined) set('payment_id', changes.paymentId);
   if (changes.lastError !== undefined) set('last_error', changes.lastError);
   if (changes.paymentMethod !== undefined) set('payment_method', changes.paymentMethod);
+  if (changes.paymentRequest !== undefined) set('payment_request', changes.paymentRequest);
   const { rowCount } = await db.query(`UPDATE purchases SET ${sets.join(', ')} WHERE id = $1 AND state = ANY($2::text[])`, values);
   return (rowCount ?? 0) > 0;
 }
