@@ -133,14 +133,15 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
       await expectNoSeriousViolations(page, `${viewport} account menu open`);
       await page.keyboard.press('Escape');
 
-      // Logged in but not verified: a reminder everywhere, the confirm screen on /account.
-      await page.getByRole('complementary', { name: 'Account verification', exact: true }).getByText('Your account has not been verified.').waitFor();
+      // Logged in but not verified: a banner on every page, /account included; nothing is walled off.
+      const verificationBanner = page.getByRole('complementary', { name: 'Account verification', exact: true });
+      await verificationBanner.getByRole('status').getByText('Your account has not been verified.').waitFor();
       await shotAndCheck(page, viewport, '04-unverified-banner');
       await page.goto(`${stack.url}/account/`);
-      const confirm = page.getByRole('region', { name: 'Confirm your account', exact: true });
-      await confirm.getByText('Your account has not been verified.').waitFor();
+      await verificationBanner.getByRole('status').getByText('Your account has not been verified.').waitFor();
+      await page.getByRole('region', { name: 'Profile', exact: true }).getByText('Not verified yet', { exact: true }).waitFor();
       // Sign-up sent the first email a moment ago: another has to wait for the 3-minute window.
-      assert.equal(await confirm.getByRole('button', { name: 'EMAIL HAS BEEN SENT', exact: true }).isDisabled(), true);
+      assert.equal(await verificationBanner.getByRole('button', { name: 'EMAIL HAS BEEN SENT', exact: true }).isDisabled(), true);
       await shotAndCheck(page, viewport, '05-account-unverified', true);
 
       const mail = await waitForMail(stack, { to: email, subject: /verif|confirm/i });
@@ -153,7 +154,7 @@ describe('reader accounts in Chromium', { skip: skipBecause(browserSuiteSkip()) 
 
       await page.goto(`${stack.url}/account/`);
       await page.getByRole('region', { name: 'Profile', exact: true }).getByText('Verified', { exact: true }).waitFor();
-      assert.equal(await page.getByRole('region', { name: 'Confirm your account', exact: true }).count(), 0);
+      assert.equal(await verificationBanner.count(), 0, 'no banner once verified');
       await shotAndCheck(page, viewport, '07-account-verified', true);
 
       await logOut(page, viewport);

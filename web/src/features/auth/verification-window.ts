@@ -40,11 +40,6 @@ export function rememberSend(userId: string, sentAt: number): void {
   writeStored(VERIFICATION_SENT_KEY, JSON.stringify({ userId, sentAt } satisfies StoredSend));
 }
 
-/** A send that failed did not start a wait. */
-export function forgetSend(): void {
-  writeStored(VERIFICATION_SENT_KEY, null);
-}
-
 /** The latest send known for the account, here or on the server, in epoch milliseconds; null if none. */
 export function lastSendOf(account: { userid: string; verificationSentAt: string | null }, stored = readStoredSend()): number | null {
   const local = stored?.userId === account.userid ? stored.sentAt : null;

@@ -23,14 +23,12 @@ interface AccountSettingsProps {
   onLogout: () => void;
   /** Human names of the age ratings, as the catalog writes them. */
   ratingLabels: RatingLabels;
-  /** Shown above the settings for an account that is not verified yet. */
-  verificationPrompt?: ReactNode;
   /** The reader's orders (the checkout feature's list), as the last section. */
   orders?: ReactNode;
 }
 
 /** /account for a logged-in reader: who they are, and the password, email and content-rating settings. */
-export function AccountSettings({ account, onLogout, ratingLabels, verificationPrompt, orders }: AccountSettingsProps) {
+export function AccountSettings({ account, onLogout, ratingLabels, orders }: AccountSettingsProps) {
   const sections = orders ? [...SECTIONS, ORDERS_SECTION] : SECTIONS;
   return (
     <Page title="Your account" documentTitle="Account" eyebrow="Account">
@@ -46,8 +44,6 @@ export function AccountSettings({ account, onLogout, ratingLabels, verificationP
         </nav>
 
         <div className={styles.sections}>
-          {verificationPrompt}
-
           <section id="profile" className={styles.card} aria-labelledby="profile-title">
             <h2 id="profile-title" className={styles.cardTitle}>
               Profile

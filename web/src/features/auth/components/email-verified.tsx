@@ -12,7 +12,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { LoginStatus, useAuth } from '../auth-context';
 import { useVerificationEmail } from '../use-verification-email';
 import { AccountBenefits } from './account-benefits';
-import { VerificationButton } from './confirm-account';
+import { VerificationButton } from './verification-button';
 import styles from './email-verified.module.css';
 
 /**

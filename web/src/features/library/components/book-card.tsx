@@ -38,15 +38,17 @@ export function BookCard({ item, onRemove, removing = false }: BookCardProps) {
 
   return (
     <article className={styles.book} aria-busy={removing || undefined}>
-      <Link to={paths.reader(Number(item.productId))} className={styles.link} aria-label={`${actionText(state)}: ${item.name}`}>
+      {/* The Owned badge comes after the title, where the link's name says it: the words a reader
+          sees in the link read in the same order in its name (a voice user says what they see). */}
+      <Link to={paths.reader(Number(item.productId))} className={styles.link} aria-label={`${actionText(state)}: ${item.name}${item.isOwned ? ', owned' : ''}`}>
         <span className={styles.cover}>
           <CoverImage images={images} alt="" ratio={POSTER_RATIO.product} sizes={POSTER_SIZES} />
-          {item.isOwned && <span className={styles.owned}>Owned</span>}
           <span className={styles.action} aria-hidden="true">
             {actionText(state)}
           </span>
         </span>
         <h3 className={styles.title}>{item.name}</h3>
+        {item.isOwned && <span className={styles.owned}> Owned</span>}
       </Link>
       <div className={styles.progress}>
         <span className={styles.bar} role="progressbar" aria-label={`${item.name}: read so far`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
