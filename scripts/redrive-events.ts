@@ -1,10 +1,14 @@
-import { ConfigError, createLogger, loadKafkaSettings, redriveDeadLetters } from '@inkwell/platform';
+import { ConfigError, Database, createLogger, ensureDatabase, loadGatewayConfig, loadKafkaSettings, redriveDeadLetters, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgresServer, type Logger } from '@inkwell/platform';
+import { BUS_DATABASE, ROOT_DIR, withDatabase } from './stack';
 
 /**
  * `npm run events:redrive -- <consumer group>` (e.g. `support.account-emails`): once the cause of a
- * poison event is fixed, sends the events the group dead-lettered (topic
- * `inkwell.dead-letter.<group>`) back to that group only. Reads the same KAFKA_* settings as the
- * services. Events dead-lettered while it runs wait for the next re-drive.
+ * poison event is fixed, sends the events the group dead-lettered back to that group only. On Kafka
+ * (the same KAFKA_* settings as the services) they come from the topic `inkwell.dead-letter.<group>`;
+ * otherwise they are the group's dead rows in the embedded bus's database, found as `npm start` finds
+ * it: BUS_DATABASE_URL, or `inkwell_bus` on the server of DATABASE_URL, or on the embedded Postgres
+ * under DATA_DIR (the running one if the app is up, otherwise started for the moment). Events
+ * dead-lettered while it runs wait for the next re-drive.
  */
 async function main(): Promise<number> {
   const group = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
@@ -12,14 +16,31 @@ async function main(): Promise<number> {
     console.error('Usage: npm run events:redrive -- <consumer group>, a service and a subscription such as support.account-emails');
     return 2;
   }
+  const logger = createLogger('redrive', process.env.LOG_LEVEL ?? 'warn');
   const kafka = loadKafkaSettings(process.env);
-  if (!kafka) {
-    console.error('KAFKA_BROKERS is not set: dead-letter topics exist only on Kafka (the in-process bus retries in place).');
-    return 2;
-  }
-  const moved = await redriveDeadLetters(kafka, group, createLogger('redrive', process.env.LOG_LEVEL ?? 'warn'));
+  const moved = kafka ? await redriveDeadLetters({ kafka }, group, logger) : await redriveEmbedded(group, logger);
   console.log(`Re-drove ${moved} dead-lettered event(s) to ${group}.`);
   return 0;
+}
+
+async function redriveEmbedded(group: string, logger: Logger): Promise<number> {
+  const { BUS_DATABASE_URL: busUrl, DATABASE_URL: serverUrl } = process.env;
+  const { dataDir } = loadGatewayConfig(process.env, ROOT_DIR);
+  let embedded: EmbeddedPostgresServer | undefined;
+  if (!busUrl && serverUrl) await ensureDatabase(serverUrl, BUS_DATABASE);
+  let url = busUrl ?? (serverUrl ? withDatabase(serverUrl, BUS_DATABASE) : await runningEmbeddedUrl(dataDir, BUS_DATABASE));
+  if (!url) {
+    embedded = await startEmbeddedPostgres(dataDir, logger);
+    await embedded.ensureDatabase(BUS_DATABASE);
+    url = embedded.urlFor(BUS_DATABASE);
+  }
+  const busDatabase = new Database(url, logger);
+  try {
+    return await redriveDeadLetters({ busDatabase }, group, logger);
+  } finally {
+    await busDatabase.close();
+    await embedded?.stop();
+  }
 }
 
 main().then(

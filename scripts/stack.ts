@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGateway } from '@inkwell/gateway';
 import {
+  Database,
   SERVICE_NAMES,
   createCache,
   createEventBus,
@@ -48,7 +49,8 @@ export interface Stack {
   demoArtRendered: Promise<void>;
   /**
    * Resolves once every event the services have written so far is out of their outboxes: with the
-   * in-process bus, handled by every consumer (the search index and read cache are up to date).
+   * embedded bus, handled by every consumer group, and so are the events those consumers wrote in
+   * turn (the search index and read cache are up to date).
    */
   eventsDelivered(): Promise<void>;
   stop(): Promise<void>;
@@ -84,6 +86,9 @@ export function databaseName(service: ServiceName): string {
   return `inkwell_${service}`;
 }
 
+/** The embedded event bus's database (its per-group queues), beside the services' own. */
+export const BUS_DATABASE = 'inkwell_bus';
+
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -93,7 +98,8 @@ export function withDatabase(serverUrl: string, database: string): string {
 /**
  * Every service and the gateway in one process, each on its own port with its own database: the
  * embedded run mode of `npm start`. Postgres is the embedded server unless DATABASE_URL (a server
- * on which `inkwell_<service>` databases are created) or `<SERVICE>_DATABASE_URL` is set; the other
+ * on which `inkwell_<service>` databases are created) or `<SERVICE>_DATABASE_URL` is set; the
+ * embedded event bus keeps its queues in `inkwell_bus` there (or at BUS_DATABASE_URL). The other
  * drivers follow the same configuration as in the cluster.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -140,28 +146,32 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
   try {
     let embedded: EmbeddedPostgresServer | undefined;
     const serverUrl = env2.DATABASE_URL;
-    for (const config of configs) {
-      if (env2[`${config.service.toUpperCase()}_DATABASE_URL`]) continue;
+    /** `database` created unless it exists, on the server of DATABASE_URL or else the embedded one. */
+    const databaseUrl = async (database: string): Promise<string> => {
       if (serverUrl) {
-        await ensureDatabase(serverUrl, databaseName(config.service));
-        config.databaseUrl = withDatabase(serverUrl, databaseName(config.service));
-        continue;
+        await ensureDatabase(serverUrl, database);
+        return withDatabase(serverUrl, database);
       }
       if (!embedded) {
         embedded = await startEmbeddedPostgres(gatewayConfig.dataDir, logger.child({ component: 'postgres' }));
         const server = embedded;
         stoppers.push(() => server.stop());
       }
-      await embedded.ensureDatabase(databaseName(config.service));
-      config.databaseUrl = embedded.urlFor(databaseName(config.service));
+      await embedded.ensureDatabase(database);
+      return embedded.urlFor(database);
+    };
+    for (const config of configs) {
+      if (env2[`${config.service.toUpperCase()}_DATABASE_URL`]) continue;
+      config.databaseUrl = await databaseUrl(databaseName(config.service));
     }
 
     const keys = gatewayConfig.auth.publicKeyPem ? undefined : await embeddedKeys(gatewayConfig.dataDir);
     const mediaSecret = gatewayConfig.media.urlSecret ?? (await embeddedMediaSecret(gatewayConfig.dataDir));
-    const bus = createEventBus(gatewayConfig, logger);
+    const busDatabase = gatewayConfig.kafka ? undefined : new Database(env2.BUS_DATABASE_URL ?? (await databaseUrl(BUS_DATABASE)), logger.child({ component: 'bus' }));
+    if (busDatabase) stoppers.push(() => busDatabase.close());
+    const bus = createEventBus(gatewayConfig, logger, busDatabase);
     const cache = createCache(gatewayConfig);
     stoppers.push(() => cache.close());
-    stoppers.push(() => bus.stop());
 
     const services: RunningService[] = [];
     for (const config of configs) {
@@ -178,6 +188,8 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
     }
     // Consumers are all registered now; from here on relays may deliver.
     await bus.start();
+    // Stopped before the services, so no handler runs on a service that has closed.
+    stoppers.push(() => bus.stop());
 
     const demo = await startDemoData(services.find((running) => running.name === 'catalog')!);
     if (demo) stoppers.push(() => demo.stop());
@@ -193,15 +205,25 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
       // Built from SERVICES[name], so it exposes what that definition's setup returns.
       return running as RunningService<ExposedBy<N>>;
     };
+    /** The newest outbox row of every service: changes whenever any service writes an event. */
+    const written = async () =>
+      (await Promise.all(services.map(async (running) => (await running.context.db.query<{ seq: number }>('SELECT coalesce(max(seq), 0) AS seq FROM outbox')).rows[0]!.seq))).join();
     const eventsDelivered = async () => {
-      for (const running of services) {
-        for (;;) {
-          // The running relay may hold rows a drain here skips: wait until it has published them.
-          await running.relay.drain();
-          const { rows } = await running.context.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM outbox WHERE published_at IS NULL');
-          if (rows[0]!.waiting === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+      // A consumer's effect may write events of its own: passes go on until one in which nothing new was written.
+      for (;;) {
+        const before = await written();
+        for (const running of services) {
+          for (;;) {
+            // The running relay may hold rows a drain here skips: wait until it has published them.
+            await running.relay.drain();
+            const { rows } = await running.context.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM outbox WHERE published_at IS NULL');
+            if (rows[0]!.waiting === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
         }
+        // What the running relays published meanwhile is with the bus: its consumers finish too.
+        await bus.idle?.();
+        if ((await written()) === before) return;
       }
     };
     return { url: `http://localhost:${port}`, gateway, services, service, demoArtRendered: demo?.artRendered ?? Promise.resolve(), eventsDelivered, stop: stopAll };

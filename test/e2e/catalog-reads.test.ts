@@ -16,7 +16,6 @@ type Json = any;
 describe('catalog reads through the gateway', () => {
   let stack: TestStack;
   let catalog: ServiceContext;
-  let relay: { drain(): Promise<number> };
   let catalogRequests = 0;
   let draftId: number;
   let restrictedId: number;
@@ -30,21 +29,12 @@ describe('catalog reads through the gateway', () => {
   };
   const names = (body: Json): string[] => body.response.map((item: { name?: string; title?: string }) => item.name ?? item.title);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  // The running relay may hold the rows a drain here would skip; wait until the catalog's events are out.
-  const eventsDelivered = async () => {
-    for (;;) {
-      await relay.drain();
-      const { rows } = await catalog.db.query<{ waiting: number }>('SELECT count(*)::int AS waiting FROM outbox WHERE published_at IS NULL');
-      if (rows[0]!.waiting === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const eventsDelivered = () => stack.eventsDelivered();
 
   beforeAll(async () => {
     stack = await startTestStack();
     const running = stack.services.find((service) => service.name === 'catalog')!;
     catalog = running.context;
-    relay = running.relay;
     running.app.server.on('request', () => (catalogRequests += 1));
     const series = await createSeries(catalog.db, { title: 'Lantern Road', readableUrl: 'lantern-road' });
     await createProduct(catalog.db, { name: 'Lantern Road Vol. 1', readableUrl: 'lantern-road-vol-1', seriesId: series, volumeNumber: 1 });

@@ -128,6 +128,8 @@ describe('events carry no secrets', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
 
+      // Every consumer group, the scan's own included, has handled what the journey published.
+      await stack.eventsDelivered();
       const stored = (await analytics.query<{ type: string; data: Json }>('SELECT type, data FROM domain_events ORDER BY received_at')).rows;
       const outboxes = await Promise.all(
         SERVICE_NAMES.map(async (name) => ({ name, rows: (await stack.service(name).context.db.query<{ type: string; data: Json }>('SELECT type, data FROM outbox ORDER BY seq')).rows })),

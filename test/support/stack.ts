@@ -10,8 +10,9 @@ export interface TestStack extends Stack {
 }
 
 /**
- * The whole product as `npm start` runs it (every service and the gateway in one process, in-process
- * events), on free ports, with a fresh database per service on the test Postgres server.
+ * The whole product as `npm start` runs it (every service and the gateway in one process, the
+ * embedded event bus), on free ports, with a fresh database per service and for the bus on the test
+ * Postgres server.
  */
 export async function startTestStack(env: Env = {}, { pickPort, logger }: Partial<Pick<StackOptions, 'pickPort' | 'logger'>> = {}): Promise<TestStack> {
   const databases: TestDatabase[] = [];
@@ -23,6 +24,9 @@ export async function startTestStack(env: Env = {}, { pickPort, logger }: Partia
     databases.push(database);
     stackEnv[`${name.toUpperCase()}_DATABASE_URL`] = database.url;
   }
+  const busDatabase = await createTestDatabase('bus');
+  databases.push(busDatabase);
+  stackEnv.BUS_DATABASE_URL = busDatabase.url;
   if (process.env.TEST_REDIS_URL && !('REDIS_URL' in env)) {
     stackEnv.REDIS_URL = process.env.TEST_REDIS_URL;
     // Stacks of other test files share the Redis server; their caches must not meet.

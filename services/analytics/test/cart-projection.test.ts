@@ -28,9 +28,11 @@ describe('analytics: carts from cart.updated', () => {
     const first = event(cart(2), '2026-01-01T10:00:00Z');
     await service.bus.publish(first);
     await service.bus.publish(first);
+    await service.bus.idle();
     assert.deepEqual(await row(), [{ units: 2, total_cents: 2598, last_reason: 'changed', changes: 1 }]);
     await service.bus.publish(event(cart(0, 'emptied'), '2026-01-01T10:05:00Z'));
     await service.bus.publish(event(cart(5), '2026-01-01T10:01:00Z'));
+    await service.bus.idle();
     assert.deepEqual(await row(), [{ units: 0, total_cents: 0, last_reason: 'emptied', changes: 2 }]);
   });
 });

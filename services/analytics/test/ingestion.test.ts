@@ -62,6 +62,7 @@ describe('analytics ingestion', () => {
     });
     await bus.publish(completed);
     await bus.publish(completed);
+    await service.bus.idle();
     const rows = (await service.context.db.query<{ type: string; source: string }>('SELECT type, source FROM domain_events')).rows;
     assert.deepEqual(rows, [{ type: 'order.completed', source: 'order' }]);
   });

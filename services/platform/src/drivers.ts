@@ -20,25 +20,29 @@ import type { SearchIndex } from './search/search-index';
 
 /**
  * The one place that picks drivers from configuration: Kafka when `KAFKA_BROKERS` is set, otherwise
- * in-process delivery; Redis when `REDIS_URL` is set, otherwise memory; OpenSearch when
+ * the embedded bus, whose queues live in `busDatabase` (under `npm start` the `inkwell_bus` database);
+ * Redis when `REDIS_URL` is set, otherwise memory; OpenSearch when
  * `OPENSEARCH_URL` is set, otherwise Postgres full-text search; SMTP when `SMTP_URL` is set,
  * otherwise mails stored for the dashboard; files in an S3 bucket when `S3_BUCKET` is set, otherwise
  * in a local folder. Services and scripts ask here
  * and never construct a driver themselves.
  */
-export function createEventBus(config: CommonConfig, logger: Logger): EventBus {
+export function createEventBus(config: CommonConfig, logger: Logger, busDatabase?: Database): EventBus {
   if (config.kafka) {
     return new KafkaEventBus({ ...config.kafka, logger: logger.child({ component: 'kafka' }) });
   }
-  return new InProcessEventBus(logger.child({ component: 'bus' }));
+  if (!busDatabase) throw new Error('The embedded event bus needs a database of its own (KAFKA_BROKERS is not set)');
+  return new InProcessEventBus(busDatabase, logger.child({ component: 'bus' }));
 }
 
 /**
- * Sends the events in a consumer group's dead-letter topic back to that group and returns how many
- * (`npm run events:redrive -- <group>`). Dead-letter topics exist only on Kafka.
+ * Sends the events a consumer group dead-lettered back to that group and returns how many
+ * (`npm run events:redrive -- <group>`): from its dead-letter topic on Kafka, otherwise the dead
+ * rows of its queue in the embedded bus's database.
  */
-export async function redriveDeadLetters(kafka: KafkaSettings, group: string, logger: Logger): Promise<number> {
-  const bus = new KafkaEventBus({ ...kafka, logger: logger.child({ component: 'kafka' }) });
+export async function redriveDeadLetters(from: { kafka: KafkaSettings } | { busDatabase: Database }, group: string, logger: Logger): Promise<number> {
+  if ('busDatabase' in from) return new InProcessEventBus(from.busDatabase, logger.child({ component: 'bus' })).redrive(group);
+  const bus = new KafkaEventBus({ ...from.kafka, logger: logger.child({ component: 'kafka' }) });
   try {
     return await bus.redrive(group);
   } finally {

@@ -2,19 +2,20 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import {
   Database,
-  InProcessEventBus,
   Outbox,
   OutboxRelay,
   createEnvelope,
   handleOnce,
   migrate,
+  type EventBus,
   type EventEnvelope,
+  type Subscription,
 } from '@inkwell/platform';
-import { createTestDatabase, testLogger, type TestDatabase } from '@inkwell/platform/testing';
+import { createTestDatabase, createTestEventBus, testLogger, type TestDatabase, type TestEventBus } from '@inkwell/platform/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PLATFORM_MIGRATIONS = path.resolve(here, '../migrations');
@@ -27,6 +28,42 @@ async function eventually(condition: () => Promise<boolean>, timeoutMs = 5000): 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * The relay's side alone: a bus that records the product ids published, in order, after `before`
+ * (which may throw to refuse the publish, or wait to hold it); `batches` counts batch hand-overs
+ * when it is made to take batches.
+ */
+class RecordingBus implements EventBus {
+  readonly driver = 'recording';
+  readonly published: string[] = [];
+  batches = 0;
+  publishBatch?: (events: readonly EventEnvelope[]) => Promise<void>;
+
+  constructor(
+    private readonly before: (productId: string) => Promise<void> = async () => undefined,
+    options: { batches?: boolean } = {},
+  ) {
+    if (options.batches) {
+      this.publishBatch = async (events) => {
+        for (const event of events) await this.before(productIdOf(event));
+        this.batches += 1;
+        this.published.push(...events.map(productIdOf));
+      };
+    }
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    await this.before(productIdOf(event));
+    this.published.push(productIdOf(event));
+  }
+
+  async subscribe(_subscription: Subscription): Promise<void> {}
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+}
+
+const productIdOf = (event: EventEnvelope) => (event.data as { productId: string }).productId;
 
 describe('transactional outbox, relay and inbox (real Postgres)', () => {
   let database: TestDatabase;
@@ -45,9 +82,20 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     await database.drop();
   });
 
+  const buses: TestEventBus[] = [];
   beforeEach(async () => {
     await db.query('TRUNCATE notes, effects, outbox, inbox');
   });
+  afterEach(async () => {
+    for (const bus of buses.splice(0)) await bus.close();
+  });
+
+  /** The embedded bus on a database of its own, closed after the test. */
+  const embeddedBus = async () => {
+    const bus = await createTestEventBus();
+    buses.push(bus);
+    return bus;
+  };
 
   const effectCount = async (consumer?: string) =>
     Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM effects ${consumer ? 'WHERE consumer = $1' : ''}`, consumer ? [consumer] : [])).rows[0]!.n);
@@ -58,7 +106,7 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     });
 
   it('delivers a committed change to every subscribed group, once each, even when one fails its first attempt', async () => {
-    const bus = new InProcessEventBus(testLogger);
+    const bus = await embeddedBus();
     let flakyAttempts = 0;
     const flaky = recordEffect('support.emails');
     await bus.subscribe({ group: 'analytics.all', types: ['product.created'], handler: recordEffect('analytics.all') });
@@ -84,13 +132,42 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
 
     await eventually(async () => (await effectCount('support.emails')) === 1);
     await relay.stop();
+    await bus.idle();
     assert.equal(flakyAttempts, 2, 'the failing group was retried');
-    assert.equal(await effectCount('analytics.all'), 1, 'the healthy group took effect once although the event was published twice');
+    assert.equal(await effectCount('analytics.all'), 1, 'the healthy group took effect once');
     assert.equal(await effectCount('support.emails'), 1);
     assert.equal(await effectCount('cart.other'), 0, 'a group not subscribed to the type gets nothing');
     const row = (await db.query<{ published_at: Date | null; attempts: number }>('SELECT published_at, attempts FROM outbox')).rows[0]!;
     assert.ok(row.published_at, 'the row is marked published');
-    assert.equal(row.attempts, 2);
+    assert.equal(row.attempts, 1, 'published once: the bus retried the failing group itself');
+  });
+
+  it('never waits for consumers: the running relay publishes while a consumer is still handling an earlier event', async () => {
+    const bus = await embeddedBus();
+    let releaseSlow!: () => void;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const handled: string[] = [];
+    await bus.subscribe({
+      group: 'reader.grants',
+      types: ['product.changed'],
+      handler: async (event) => {
+        if (productIdOf(event) === 'slow-1') await slowReleased;
+        handled.push(productIdOf(event));
+      },
+    });
+    await bus.start();
+    const relay = new OutboxRelay(db, bus, testLogger, { pollIntervalMs: 20 });
+    const outbox = new Outbox('catalog', () => relay.nudge());
+    relay.start();
+    await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'slow', data: { productId: 'slow-1' } }));
+    await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'slow', data: { productId: 'slow-2' } }, { type: 'product.changed', key: 'other', data: { productId: 'other-1' } }));
+    await eventually(async () => (await db.query('SELECT 1 FROM outbox WHERE published_at IS NULL')).rowCount === 0);
+    assert.deepEqual(handled.filter((id) => id.startsWith('slow')), [], 'every event is published while slow-1 is still being handled');
+    releaseSlow();
+    await relay.stop();
+    await bus.idle();
+    assert.deepEqual(handled.filter((id) => id.startsWith('slow')), ['slow-1', 'slow-2']);
+    assert.ok(handled.includes('other-1'));
   });
 
   it('publishes nothing for a rolled-back change', async () => {
@@ -103,12 +180,9 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
       }),
       /validation failed/,
     );
-    const published: EventEnvelope[] = [];
-    const bus = new InProcessEventBus(testLogger);
-    await bus.subscribe({ group: 'g', types: ['product.created'], handler: async (event) => void published.push(event) });
-    await bus.start();
+    const bus = new RecordingBus();
     assert.equal(await new OutboxRelay(db, bus, testLogger).drain(), 0);
-    assert.deepEqual(published, []);
+    assert.deepEqual(bus.published, []);
     assert.equal((await db.query('SELECT * FROM outbox')).rowCount, 0);
     assert.equal((await db.query('SELECT * FROM notes')).rowCount, 0);
   });
@@ -123,7 +197,7 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     assert.equal((await db.query('SELECT * FROM outbox WHERE published_at IS NULL')).rowCount, 1, 'the event survived the crash unpublished');
 
     const received: EventEnvelope[] = [];
-    const bus = new InProcessEventBus(testLogger);
+    const bus = await embeddedBus();
     await bus.subscribe({ group: 'after-restart', types: ['product.created'], handler: async (event) => void received.push(event) });
     await bus.start();
     const relay = new OutboxRelay(db, bus, testLogger, { pollIntervalMs: 20 });
@@ -161,26 +235,17 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
   });
 
   /**
-   * Outbox rows a-1, b-1, a-2 (keys a and b) for a consumer group whose first delivery of a-1 fails;
-   * `seen` lists the product ids it handled, in order.
+   * Outbox rows a-1, b-1, a-2 (keys a and b) for a bus that refuses the first publish of a-1;
+   * `bus.published` lists the product ids it took, in order.
    */
-  const orderedEventsWithFailingHead = async () => {
-    const bus = new InProcessEventBus(testLogger);
-    const seen: string[] = [];
+  const orderedEventsWithFailingHead = async (options: { batches?: boolean } = {}) => {
     let failFirst = true;
-    await bus.subscribe({
-      group: 'ordered',
-      types: ['product.changed'],
-      handler: async (event) => {
-        const { productId } = event.data as { productId: string };
-        if (productId === 'a-1' && failFirst) {
-          failFirst = false;
-          throw new Error('first attempt fails');
-        }
-        seen.push(productId);
-      },
-    });
-    await bus.start();
+    const bus = new RecordingBus(async (productId) => {
+      if (productId === 'a-1' && failFirst) {
+        failFirst = false;
+        throw new Error('first attempt fails');
+      }
+    }, options);
     const outbox = new Outbox('catalog');
     await db.transaction((tx) =>
       outbox.add(
@@ -190,53 +255,62 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
         { type: 'product.changed', key: 'a', data: { productId: 'a-2' } },
       ),
     );
-    return { bus, seen, outbox };
+    return { bus, outbox };
   };
 
   it('keeps per-key order: a later event of a failing aggregate waits, other aggregates go ahead', async () => {
-    const { bus, seen } = await orderedEventsWithFailingHead();
+    const { bus } = await orderedEventsWithFailingHead();
     const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 1, maxBackoffMs: 1 });
     await relay.drain();
-    assert.deepEqual(seen, ['b-1'], 'a-2 waits behind the failed a-1');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await relay.drain();
-    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
+    assert.deepEqual(bus.published, ['b-1'], 'a-2 waits behind the failed a-1');
+    await eventually(async () => (await relay.drain()) > 0);
+    assert.deepEqual(bus.published, ['b-1', 'a-1', 'a-2']);
   });
 
   it('keeps per-key order across batches: a drain before the backoff ends publishes nothing of the waiting key', async () => {
-    const { bus, seen, outbox } = await orderedEventsWithFailingHead();
+    const { bus, outbox } = await orderedEventsWithFailingHead();
     const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 60_000, maxBackoffMs: 60_000 });
     await relay.drain();
-    assert.deepEqual(seen, ['b-1']);
+    assert.deepEqual(bus.published, ['b-1']);
     await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-3' } }));
     assert.equal(await relay.drain(), 0, 'a-1 is still backing off');
-    assert.deepEqual(seen, ['b-1'], 'a-2 and a-3 wait behind a-1 in a later batch too');
+    assert.deepEqual(bus.published, ['b-1'], 'a-2 and a-3 wait behind a-1 in a later batch too');
 
     await db.query("UPDATE outbox SET next_attempt_at = now() WHERE data->>'productId' = 'a-1'");
     assert.equal(await relay.drain(), 3);
-    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2', 'a-3']);
+    assert.deepEqual(bus.published, ['b-1', 'a-1', 'a-2', 'a-3']);
+  });
+
+  it('hands a whole batch to a bus that takes batches, in one call, and backs off every key of a refused batch', async () => {
+    const { bus } = await orderedEventsWithFailingHead({ batches: true });
+    const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 60_000, maxBackoffMs: 60_000 });
+    assert.equal(await relay.drain(), 0, 'the batch was refused as a whole');
+    const rows = (await db.query<{ product_id: string; attempts: number; waiting: boolean }>(
+      "SELECT data->>'productId' AS product_id, attempts, next_attempt_at > now() AS waiting FROM outbox ORDER BY seq",
+    )).rows;
+    assert.deepEqual(rows, [
+      { product_id: 'a-1', attempts: 1, waiting: true },
+      { product_id: 'b-1', attempts: 1, waiting: true },
+      { product_id: 'a-2', attempts: 0, waiting: false },
+    ], "each key's head backs off");
+
+    await db.query('UPDATE outbox SET next_attempt_at = now()');
+    assert.equal(await relay.drain(), 3);
+    assert.equal(bus.batches, 1);
+    assert.deepEqual(bus.published, ['a-1', 'b-1', 'a-2']);
   });
 
   it('keeps per-key order across replicas: a later event waits while another replica is still publishing the earlier one', async () => {
-    const bus = new InProcessEventBus(testLogger);
-    const seen: string[] = [];
     let releaseFirst!: () => void;
     const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
     let firstArrived!: () => void;
     const firstInFlight = new Promise<void>((resolve) => (firstArrived = resolve));
-    await bus.subscribe({
-      group: 'ordered',
-      types: ['product.changed'],
-      handler: async (event) => {
-        const { productId } = event.data as { productId: string };
-        if (productId === 'a-1') {
-          firstArrived();
-          await firstReleased;
-        }
-        seen.push(productId);
-      },
+    const bus = new RecordingBus(async (productId) => {
+      if (productId === 'a-1') {
+        firstArrived();
+        await firstReleased;
+      }
     });
-    await bus.start();
     const outbox = new Outbox('catalog');
     await db.transaction((tx) => outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-1' } }));
     const replicaA = new OutboxRelay(db, bus, testLogger);
@@ -248,29 +322,20 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
       outbox.add(tx, { type: 'product.changed', key: 'a', data: { productId: 'a-2' } }, { type: 'product.changed', key: 'b', data: { productId: 'b-1' } }),
     );
     assert.equal(await replicaB.drain(), 1);
-    assert.deepEqual(seen, ['b-1'], 'a-2 waits while a-1 is locked by replica A');
+    assert.deepEqual(bus.published, ['b-1'], 'a-2 waits while a-1 is locked by replica A');
 
     releaseFirst();
     assert.equal(await drainA, 1);
     assert.equal(await replicaB.drain(), 1);
-    assert.deepEqual(seen, ['b-1', 'a-1', 'a-2']);
+    assert.deepEqual(bus.published, ['b-1', 'a-1', 'a-2']);
   });
 
-  it('publishes different keys side by side, each key in order: a slow consumer of one aggregate holds up only that aggregate', async () => {
-    const bus = new InProcessEventBus(testLogger);
-    const seen: string[] = [];
+  it('publishes different keys side by side, each key in order: a slow publish of one aggregate holds up only that aggregate', async () => {
     let releaseSlow!: () => void;
     const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
-    await bus.subscribe({
-      group: 'side-by-side',
-      types: ['product.changed'],
-      handler: async (event) => {
-        const { productId } = event.data as { productId: string };
-        if (productId === 's-1') await slowReleased;
-        seen.push(productId);
-      },
+    const bus = new RecordingBus(async (productId) => {
+      if (productId === 's-1') await slowReleased;
     });
-    await bus.start();
     const outbox = new Outbox('catalog');
     await db.transaction((tx) =>
       outbox.add(
@@ -283,26 +348,23 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     );
     const relay = new OutboxRelay(db, bus, testLogger, { keyConcurrency: 4 });
     const drained = relay.drain();
-    await eventually(async () => seen.length === 6);
-    assert.deepEqual([...seen].sort(), ['k0-1', 'k0-2', 'k1-1', 'k2-1', 'k3-1', 'k4-1'], 'every other key went out while s-1 was being handled');
-    assert.ok(seen.indexOf('k0-1') < seen.indexOf('k0-2'), 'a key keeps its order');
+    await eventually(async () => bus.published.length === 6);
+    assert.deepEqual([...bus.published].sort(), ['k0-1', 'k0-2', 'k1-1', 'k2-1', 'k3-1', 'k4-1'], 'every other key went out while s-1 was being published');
+    assert.ok(bus.published.indexOf('k0-1') < bus.published.indexOf('k0-2'), 'a key keeps its order');
     releaseSlow();
     assert.equal(await drained, 8);
-    assert.deepEqual(seen.slice(-2), ['s-1', 's-2']);
+    assert.deepEqual(bus.published.slice(-2), ['s-1', 's-2']);
     assert.equal(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]!.n), 0);
   });
 
   it('relays a burst of one aggregate in a single drain', async () => {
-    const bus = new InProcessEventBus(testLogger);
-    const seen: string[] = [];
-    await bus.subscribe({ group: 'burst', types: ['product.changed'], handler: async (event) => void seen.push((event.data as { productId: string }).productId) });
-    await bus.start();
+    const bus = new RecordingBus();
     const outbox = new Outbox('catalog');
     const burst = Array.from({ length: 5 }, (_, index) => ({ type: 'product.changed', key: 'c', data: { productId: `c-${index}` } }));
     await db.transaction((tx) => outbox.add(tx, ...burst));
     const relay = new OutboxRelay(db, bus, testLogger, { batchSize: 2 });
     assert.equal(await relay.drain(), 5);
-    assert.deepEqual(seen, ['c-0', 'c-1', 'c-2', 'c-3', 'c-4']);
+    assert.deepEqual(bus.published, ['c-0', 'c-1', 'c-2', 'c-3', 'c-4']);
   });
 
   it('refuses to write an event type missing from the catalogue or with malformed data', async () => {
@@ -318,16 +380,15 @@ describe('transactional outbox, relay and inbox (real Postgres)', () => {
     assert.equal((await db.query('SELECT * FROM outbox')).rowCount, 0);
   });
 
-  it('holds events in the outbox until the in-process bus has started', async () => {
-    const bus = new InProcessEventBus(testLogger);
+  it('holds events in the outbox until the embedded bus has started, and a drain waits for their consumers', async () => {
+    const bus = await embeddedBus();
     const received: string[] = [];
     await bus.subscribe({ group: 'late', types: ['product.removed'], handler: async (event) => void received.push(event.key) });
     await db.transaction((tx) => new Outbox('catalog').add(tx, { type: 'product.removed', key: 'r1', data: { productId: 'r1' } }));
     const relay = new OutboxRelay(db, bus, testLogger, { baseBackoffMs: 1, maxBackoffMs: 1 });
     assert.equal(await relay.drain(), 0);
     await bus.start();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal(await relay.drain(), 1);
-    assert.deepEqual(received, ['r1']);
+    await eventually(async () => (await relay.drain()) === 1);
+    assert.deepEqual(received, ['r1'], 'handled by the time drain returns');
   });
 });

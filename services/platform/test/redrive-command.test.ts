@@ -41,7 +41,7 @@ async function until(description: string, done: () => boolean): Promise<void> {
 }
 
 describe('npm run events:redrive', { skip: skipBecause(brokers.length > 0 ? false : 'TEST_KAFKA_BROKERS not set: the re-drive command was not tested in this run') }, () => {
-  it('sends a group its dead-lettered events back, once, and refuses to run without a group or Kafka', { timeout: 120_000 }, async () => {
+  it('sends a group its dead-lettered events back, once, and refuses to run without a group', { timeout: 120_000 }, async () => {
     const type = `test${RUN_ID}.redrive.command`;
     const group = `test-${RUN_ID}.redrive-command`;
     const poison = createEnvelope('platform-test', { type, key: 'aggregate-1', data: { n: 1 } });
@@ -75,8 +75,7 @@ describe('npm run events:redrive', { skip: skipBecause(brokers.length > 0 ? fals
     }
     assert.deepEqual(received.filter((event) => event.id === poison.id), [poison]);
 
+    // Without KAFKA_BROKERS the command re-drives the embedded bus instead (in-process-bus.test.ts).
     await assert.rejects(run(process.execPath, command, { cwd: ROOT, env }), (error: { code: number; stderr: string }) => error.code === 2 && /Usage: npm run events:redrive/.test(error.stderr));
-    const { KAFKA_BROKERS: _dropped, ...withoutKafka } = env;
-    await assert.rejects(run(process.execPath, [...command, group], { cwd: ROOT, env: withoutKafka }), (error: { code: number; stderr: string }) => error.code === 2 && /KAFKA_BROKERS is not set/.test(error.stderr));
   });
 });

@@ -17,8 +17,12 @@ export function accountEvent(type: string, data: { userId: string } & Record<str
 export const adminToken = () => signTestToken({ userId: 'staff-1', email: 'staff@inkwell.example', roles: ['admin'] });
 export const readerToken = () => signTestToken({ userId: 'reader-1', email: 'reader@example.com', roles: [] });
 
-/** Sends what is queued, then reads every mail to `to` through the staff API, oldest first. */
+/**
+ * Waits until the service's consumers have handled what was published, sends what is queued, then
+ * reads every mail to `to` through the staff API, oldest first.
+ */
 export async function mailsTo(service: TestService<SupportParts>, to: string): Promise<SentEmail[]> {
+  await service.bus.idle();
   await service.exposed.sendQueuedEmails();
   const response = await service.app.inject({
     method: 'POST',

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { InProcessEventBus, SendFailure, SmtpEmailSender, buildService, freePort, type BuiltService } from '@inkwell/platform';
-import { createTestDatabase, testCache, testLogger, testServiceConfig, type TestDatabase } from '@inkwell/platform/testing';
+import { SendFailure, SmtpEmailSender, buildService, freePort, type BuiltService } from '@inkwell/platform';
+import { createTestDatabase, createTestEventBus, testCache, testLogger, testServiceConfig, type TestDatabase, type TestEventBus } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address } from './factories';
@@ -172,12 +172,13 @@ describe('SMTP email driver against a real SMTP server', () => {
   describe('the support service with SMTP_URL set', () => {
     let database: TestDatabase;
     let service: BuiltService<SupportParts>;
-    const bus = new InProcessEventBus(testLogger);
+    let bus: TestEventBus;
     const cache = testCache();
     let links: AccountLinksStandIn;
 
     beforeAll(async () => {
       links = await startAccountLinks();
+      bus = await createTestEventBus();
       database = await createTestDatabase('support');
       const config = testServiceConfig('support', database.url, links.config);
       service = await buildService(supportService, {
@@ -189,6 +190,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       await bus.start();
     });
     afterAll(async () => {
+      await bus.close();
       await service.stop();
       await links.close();
       await cache.close();
@@ -209,6 +211,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       const to = address('signup');
       const verificationLinkId = links.request('https://store.example/email-verified/?token=tok%2F1');
       await bus.publish(accountEvent('account.created', { userId: 'user-smtp', email: to, verificationLinkId }));
+      await bus.idle();
       await service.exposed.sendQueuedEmails();
       const message = smtp.received.find((m) => m.rcptTo.includes(to));
       assert.ok(message, 'the server received the mail');
@@ -230,6 +233,7 @@ describe('SMTP email driver against a real SMTP server', () => {
     it('gives up at once on a refused recipient and records the failure', async () => {
       const to = address('bounce');
       await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-bounce', email: to, resetLinkId: links.request('https://store.example/reset-password/?token=r') }));
+      await bus.idle();
       await service.exposed.sendQueuedEmails();
       const row = await stored(to);
       assert.equal(row.status, 'Failed');
@@ -243,6 +247,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       await smtp.close();
       try {
         await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-later', email: to, resetLinkId: links.request('https://store.example/reset-password/?token=r2') }));
+        await bus.idle();
         await service.exposed.sendQueuedEmails();
         const row = await stored(to);
         assert.equal(row.status, 'Queued');

@@ -1,7 +1,7 @@
 import { catalogService } from '@inkwell/catalog';
 import { createReaderService } from '@inkwell/reader';
-import { createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventBus, type Outbox } from '@inkwell/platform';
-import { buildTestService, signTestToken, testServiceConfig, testLogger, type TestService } from '@inkwell/platform/testing';
+import { createEnvelope, freePort, type App, type Database, type Outbox } from '@inkwell/platform';
+import { buildTestService, createTestEventBus, signTestToken, testServiceConfig, type TestEventBus, type TestService } from '@inkwell/platform/testing';
 import { cartService, type CartParts } from '../../src';
 
 // Answers are checked field by field; their shape is what is under test.
@@ -25,7 +25,7 @@ export interface CartHarness {
   outbox: Outbox;
   /** The catalog the cart asks over gRPC; create products with the catalog's factories. */
   catalogDb: Database;
-  bus: EventBus;
+  bus: TestEventBus;
   /** The cart's gRPC server (checkout's calls), on a free port. */
   grpcAddress: string;
   request(method: 'GET' | 'PATCH' | 'POST', url: string, options?: RequestOptions): Promise<Answer>;
@@ -39,7 +39,7 @@ export interface CartHarness {
  * ports), each on a fresh database, one in-process bus between them.
  */
 export async function startCart(): Promise<CartHarness> {
-  const bus = new InProcessEventBus(testLogger);
+  const bus = await createTestEventBus();
   const readerGrpcPort = await freePort();
   const { peers } = testServiceConfig('catalog', 'postgres://unused');
   const readerAt = { ...peers.reader, grpcAddress: `127.0.0.1:${readerGrpcPort}` };
@@ -78,8 +78,10 @@ export async function startCart(): Promise<CartHarness> {
         items: productIds.map((productId) => ({ productId: String(productId), variantId: '1', distributionType: 'Digital', quantity: 1, price })),
       };
       await bus.publish(createEnvelope('order', { type: 'order.completed', key: order.orderId, data: order }));
+      await bus.idle();
     },
     async close() {
+      await bus.close();
       await cart.close();
       await reader.close();
       await catalog.close();

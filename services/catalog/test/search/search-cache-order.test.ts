@@ -34,7 +34,7 @@ class SteppedBus implements EventBus {
 
 describe('search answers and the read cache', () => {
   const bus = new SteppedBus();
-  let service: TestService;
+  let service: TestService<unknown, SteppedBus>;
   let productId: number;
 
   beforeAll(async () => {

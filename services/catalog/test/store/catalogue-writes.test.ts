@@ -29,7 +29,11 @@ describe('catalogue writes: each record with its events, in one transaction', ()
   const change = <T>(work: (change: CatalogueChange) => Promise<T>) => service.context.db.transaction((tx) => work({ tx, outbox: service.context.outbox }));
   const delivered = async () => {
     await service.relay.drain();
-    return events.splice(0).map((event) => [event.type, event.key, event.data]);
+    // The bus keeps order within a key only: put what arrived back in the order it was written.
+    const received = events.splice(0);
+    const { rows } = await service.context.db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::uuid[]) ORDER BY seq', [received.map((event) => event.id)]);
+    const written = new Map(rows.map(({ id }, index) => [id, index]));
+    return received.sort((a, b) => written.get(a.id)! - written.get(b.id)!).map((event) => [event.type, event.key, event.data]);
   };
   const get = async (url: string): Promise<Json> => (await service.app.inject({ method: 'GET', url })).json();
   let genreId: number;

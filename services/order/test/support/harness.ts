@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { catalogService } from '@inkwell/catalog';
 import { cartService, type CartParts } from '@inkwell/cart';
 import { createReaderService } from '@inkwell/reader';
-import { createGrpcClient, ENTITLEMENTS, freePort, InProcessEventBus, type App, type Database, type EntitlementsService, type EventBus } from '@inkwell/platform';
-import { buildTestService, signTestToken, testServiceConfig, testLogger, type TestService } from '@inkwell/platform/testing';
+import { createGrpcClient, ENTITLEMENTS, freePort, type App, type Database, type EntitlementsService } from '@inkwell/platform';
+import { buildTestService, createTestEventBus, signTestToken, testServiceConfig, type TestEventBus, type TestService } from '@inkwell/platform/testing';
 import { createProduct } from '../../../catalog/test/factories';
 import { createOrderService, type OrderParts } from '../../src';
 
@@ -27,7 +27,7 @@ export interface OrderHarness {
   cart: TestService<CartParts>;
   reader: TestService;
   catalogDb: Database;
-  bus: EventBus;
+  bus: TestEventBus;
   /** The order service's app (purchase, orders, shipping, webhooks). */
   app: App;
   request(method: 'GET' | 'POST' | 'PATCH', url: string, options?: RequestOptions): Promise<Answer>;
@@ -46,7 +46,7 @@ export interface OrderHarness {
  * each on a fresh database. The order service's clock can be moved.
  */
 export async function startOrder(): Promise<OrderHarness> {
-  const bus = new InProcessEventBus(testLogger);
+  const bus = await createTestEventBus();
   const readerGrpcPort = await freePort();
   const cartGrpcPort = await freePort();
   const { peers } = testServiceConfig('catalog', 'postgres://unused');
@@ -95,6 +95,7 @@ export async function startOrder(): Promise<OrderHarness> {
     },
     async close() {
       entitlements.close();
+      await bus.close();
       await order.close();
       await cart.close();
       await reader.close();

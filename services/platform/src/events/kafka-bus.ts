@@ -8,7 +8,7 @@ import type {
   Producer,
   SASLOptions,
 } from 'kafkajs';
-import { topicFor, type EventBus, type Subscription } from './bus';
+import { DEFAULT_MAX_DELIVERY_ATTEMPTS, topicFor, type EventBus, type Subscription } from './bus';
 import type { EventEnvelope } from './envelope';
 
 // kafkajs is CommonJS and spreads its error classes into its exports, which Node cannot see as
@@ -55,8 +55,6 @@ export const DEAD_LETTER_ATTEMPTS_HEADER = 'dead-letter-attempts';
 export const DEAD_LETTER_ORIGIN_HEADER = 'dead-letter-origin';
 /** On a re-driven message: the one group it is meant for; every other group passes it by. */
 export const REDRIVE_GROUP_HEADER = 'redrive-for';
-
-const DEFAULT_MAX_DELIVERY_ATTEMPTS = 5;
 
 /** The topic a group's poison events are moved to, with the error; `redrive` sends them back. */
 export function deadLetterTopicFor(group: string): string {

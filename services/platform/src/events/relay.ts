@@ -25,7 +25,7 @@ export interface RelayOptions {
   maxBackoffMs?: number;
   /** Published rows older than this are deleted. */
   retainPublishedHours?: number;
-  /** How many keys' events are published at the same time (each key's in order); 1 on the in-process bus, 8 on a broker, unless given. */
+  /** How many keys' events are published at the same time (each key's in order) on a bus without a batch publish (default 8). */
   keyConcurrency?: number;
 }
 
@@ -36,12 +36,12 @@ export function backoffMs(attempts: number, base: number, max: number): number {
 }
 
 /**
- * Publishes committed outbox rows to the bus, oldest first within each key (several keys at a time
- * on a broker). Rows are claimed with
+ * Publishes committed outbox rows to the bus, oldest first within each key: a whole batch in one
+ * call when the bus takes batches, else several keys at a time. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED`, so several replicas can relay the same outbox without stepping on each
  * other. A failed publish is retried with exponential backoff, and later events of the same
- * aggregate wait behind it so per-key order holds. Delivery is at least once: consumers de-duplicate
- * through their inbox.
+ * aggregate wait behind it so per-key order holds. Publishing only hands events to the bus, so the
+ * relay never waits for consumers. Delivery is at least once: consumers de-duplicate through their inbox.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -67,11 +67,7 @@ export class OutboxRelay {
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.retainPublishedHours = options.retainPublishedHours ?? 72;
-    // The in-process bus runs every consumer inside publish, while this relay holds a connection
-    // of the service's pool: several keys at once there let the consumers' own transactions take
-    // the whole pool and wait on each other (the demo catalogue's first seeding hung so). A broker
-    // only takes the event, so keys go out side by side.
-    this.keyConcurrency = options.keyConcurrency ?? (bus.driver === 'in-process' ? 1 : 8);
+    this.keyConcurrency = options.keyConcurrency ?? 8;
   }
 
   start(): void {
@@ -105,7 +101,7 @@ export class OutboxRelay {
   private async tick(): Promise<void> {
     this.timer = undefined;
     this.again = false;
-    this.draining = this.drain()
+    this.draining = this.relayDue()
       .then(() => undefined)
       .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay failed; will retry'));
     await this.draining;
@@ -113,8 +109,18 @@ export class OutboxRelay {
     this.schedule(this.again ? 0 : this.pollIntervalMs);
   }
 
-  /** Publishes every row that is due; returns how many were published. Exposed for tests. */
+  /**
+   * Publishes every row that is due and returns how many, then waits until the bus has nothing left
+   * to deliver soon when it can tell (`EventBus.idle`), so the consumers' effects are visible
+   * afterwards. For tests and scripts; the relay's own loop never waits for consumers.
+   */
   async drain(): Promise<number> {
+    const published = await this.relayDue();
+    await this.bus.idle?.();
+    return published;
+  }
+
+  private async relayDue(): Promise<number> {
     let published = 0;
     // A full batch with progress means more may be due; a batch that published nothing is waiting
     // on backoff, so stop until the next poll.
@@ -154,49 +160,57 @@ export class OutboxRelay {
           FOR UPDATE`,
         [heads.map((head) => head.key), this.batchSize],
       );
-      // Each key's rows go out in order, one after another; different keys go out side by side
-      // (a few at a time), so one aggregate's slow consumers do not hold up every other's events.
+      // A row waiting out its backoff holds back the rest of its key.
       const byKey = new Map<string, OutboxRow[]>();
+      const waiting = new Set<string>();
       for (const row of rows) {
+        if (!row.due) waiting.add(row.key);
+        if (waiting.has(row.key)) continue;
         const keyRows = byKey.get(row.key);
         if (keyRows) keyRows.push(row);
         else byKey.set(row.key, [row]);
       }
       const publishedSeqs: number[] = [];
-      const publishKey = async (keyRows: OutboxRow[]) => {
-        for (const row of keyRows) {
-          // A row waiting out its backoff holds back the rest of its key.
-          if (!row.due) return;
-          const envelope: EventEnvelope = {
-            id: row.id,
-            type: row.type,
-            version: row.version,
-            occurredAt: row.occurred_at.toISOString(),
-            source: row.source,
-            key: row.key,
-            data: row.data,
-          };
-          try {
-            await this.bus.publish(envelope);
-            publishedSeqs.push(row.seq);
-          } catch (error) {
-            const attempts = row.attempts + 1;
-            const delay = backoffMs(attempts, this.baseBackoffMs, this.maxBackoffMs);
-            const message = error instanceof Error ? error.message : String(error);
-            await tx.query(
-              `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE seq = $1`,
-              [row.seq, attempts, message.slice(0, 2000), String(delay)],
-            );
-            this.logger.warn({ eventId: row.id, type: row.type, attempts, retryInMs: delay, err: error }, 'publishing event failed; will retry');
-            return;
-          }
+      const failed = async (row: OutboxRow, error: unknown) => {
+        const attempts = row.attempts + 1;
+        const delay = backoffMs(attempts, this.baseBackoffMs, this.maxBackoffMs);
+        const message = error instanceof Error ? error.message : String(error);
+        await tx.query(
+          `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE seq = $1`,
+          [row.seq, attempts, message.slice(0, 2000), String(delay)],
+        );
+        this.logger.warn({ eventId: row.id, type: row.type, attempts, retryInMs: delay, err: error }, 'publishing event failed; will retry');
+      };
+      if (this.bus.publishBatch) {
+        // One hand-over for the whole batch, each key's rows in order; refused, it is retried
+        // through each key's head.
+        const batch = [...byKey.values()].flat().sort((a, b) => a.seq - b.seq);
+        try {
+          await this.bus.publishBatch(batch.map(envelopeOf));
+          publishedSeqs.push(...batch.map((row) => row.seq));
+        } catch (error) {
+          for (const [head] of byKey.values()) await failed(head!, error);
         }
-      };
-      const queue = [...byKey.values()];
-      const worker = async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await publishKey(next);
-      };
-      await Promise.all(Array.from({ length: Math.min(this.keyConcurrency, queue.length) }, worker));
+      } else {
+        // Each key's rows go out in order, one after another; different keys go out side by side
+        // (a few at a time), so one aggregate's slow publish does not hold up every other's events.
+        const publishKey = async (keyRows: OutboxRow[]) => {
+          for (const row of keyRows) {
+            try {
+              await this.bus.publish(envelopeOf(row));
+              publishedSeqs.push(row.seq);
+            } catch (error) {
+              await failed(row, error);
+              return;
+            }
+          }
+        };
+        const queue = [...byKey.values()];
+        const worker = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await publishKey(next);
+        };
+        await Promise.all(Array.from({ length: Math.min(this.keyConcurrency, queue.length) }, worker));
+      }
       if (publishedSeqs.length > 0) {
         await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE seq = ANY($1::bigint[])', [publishedSeqs]);
       }
@@ -211,4 +225,16 @@ export class OutboxRelay {
     this.lastCleanup = now;
     await this.db.query(`DELETE FROM outbox WHERE published_at < now() - ($1 || ' hours')::interval`, [String(this.retainPublishedHours)]);
   }
+}
+
+function envelopeOf(row: OutboxRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    version: row.version,
+    occurredAt: row.occurred_at.toISOString(),
+    source: row.source,
+    key: row.key,
+    data: row.data,
+  };
 }

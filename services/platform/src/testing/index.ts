@@ -4,9 +4,10 @@ import { MemoryCache } from '../cache/memory-cache';
 import { RedisCache } from '../cache/redis-cache';
 import type { Cache } from '../cache/cache';
 import { loadServiceConfig, type ServiceConfig } from '../config';
+import { Database } from '../db/database';
 import { dropDatabase, ensureDatabase } from '../db/embedded';
 import type { EventBus } from '../events/bus';
-import { InProcessEventBus } from '../events/in-process-bus';
+import { InProcessEventBus, type InProcessEventBusOptions } from '../events/in-process-bus';
 import { createLogger, type Logger } from '../logger';
 import type { ServiceName } from '../topology';
 import { buildService, type BuiltService, type ServiceDefinition } from '../service';
@@ -76,8 +77,47 @@ export function testCache(): Cache {
   return url ? new RedisCache(url, `inkwell-test:${randomBytes(4).toString('hex')}:`) : new MemoryCache();
 }
 
-export interface TestService<Exposed = unknown> extends BuiltService<Exposed> {
-  bus: EventBus;
+/** A delivery still in a test bus's queue: pending, backing off, or dead. */
+export interface QueuedDelivery {
+  eventId: string;
+  type: string;
+  attempts: number;
+  dead: boolean;
+  lastError: string | null;
+}
+
+/** An embedded bus on a test database of its own; `close` stops it and drops the database. */
+export interface TestEventBus extends InProcessEventBus {
+  /** What `group` has not handled yet, oldest first. */
+  deliveries(group: string): Promise<QueuedDelivery[]>;
+  close(): Promise<void>;
+}
+
+/** The embedded bus with quick polls and retries, so a failing consumer is retried or dead-lettered within a test. */
+export async function createTestEventBus(options: InProcessEventBusOptions = {}): Promise<TestEventBus> {
+  const database = await createTestDatabase('bus');
+  const db = new Database(database.url, testLogger);
+  const bus = new InProcessEventBus(db, testLogger, { pollIntervalMs: 25, baseBackoffMs: 10, maxBackoffMs: 100, ...options });
+  return Object.assign(bus, {
+    async deliveries(group: string) {
+      const { rows } = await db.query<QueuedDelivery>(
+        `SELECT event_id AS "eventId", event_type AS type, attempts, dead_at IS NOT NULL AS dead, last_error AS "lastError"
+           FROM bus_deliveries WHERE consumer_group = $1 ORDER BY seq`,
+        [group],
+      );
+      return rows;
+    },
+    async close() {
+      await bus.stop();
+      await db.close();
+      await database.drop();
+    },
+  });
+}
+
+export interface TestService<Exposed = unknown, Bus extends EventBus = TestEventBus> extends BuiltService<Exposed> {
+  /** The bus given, or else an embedded bus of the service's own (not started: tests start it). */
+  bus: Bus;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -88,9 +128,14 @@ export { skipBecause } from './skip';
  * Builds a service on a fresh database (not listening: drive it with `app.inject`); `config` overrides
  * settings, e.g. where a peer it asks over gRPC listens.
  */
-export async function buildTestService<Exposed>(definition: ServiceDefinition<Exposed>, options: { bus?: EventBus; cache?: Cache; config?: Partial<ServiceConfig> } = {}): Promise<TestService<Exposed>> {
+export async function buildTestService<Exposed, Bus extends EventBus = TestEventBus>(
+  definition: ServiceDefinition<Exposed>,
+  options: { bus?: Bus; cache?: Cache; config?: Partial<ServiceConfig> } = {},
+): Promise<TestService<Exposed, Bus>> {
   const database = await createTestDatabase(definition.name);
-  const bus = options.bus ?? new InProcessEventBus(testLogger);
+  const ownBus = options.bus ? undefined : await createTestEventBus();
+  // Without a bus given, Bus is TestEventBus: the one made here.
+  const bus = options.bus ?? (ownBus as unknown as Bus);
   const cache = options.cache ?? testCache();
   const built = await buildService(definition, {
     config: testServiceConfig(definition.name, database.url, options.config),
@@ -98,12 +143,17 @@ export async function buildTestService<Exposed>(definition: ServiceDefinition<Ex
     bus,
     cache,
     relay: { pollIntervalMs: 50, baseBackoffMs: 20, maxBackoffMs: 200 },
+  }).catch(async (error: unknown) => {
+    await ownBus?.close();
+    throw error;
   });
   return {
     ...built,
     bus,
     database,
     async close() {
+      // The bus first: its handlers use the service's database.
+      await ownBus?.close();
       await built.stop();
       if (!options.cache) await cache.close();
       await database.drop();

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { catalogService } from '@inkwell/catalog';
-import { buildService, createEnvelope, freePort, InProcessEventBus, type App, type Database, type EventEnvelope, type ServiceConfig, type ServiceContext } from '@inkwell/platform';
-import { buildTestService, createTestDatabase, signTestToken, testCache, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
+import { buildService, createEnvelope, freePort, type App, type Database, type EventEnvelope, type ServiceConfig, type ServiceContext } from '@inkwell/platform';
+import { buildTestService, createTestDatabase, createTestEventBus, signTestToken, testCache, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { createReaderService } from '../../src';
 import type { IngestLimits } from '../../src/ingest/limits';
 import type { PageSource } from '../../src/pages/page-source';
@@ -27,9 +27,9 @@ export interface ReaderHarness {
   request(method: 'GET' | 'POST' | 'PATCH', url: string, options?: RequestOptions): Promise<Answer>;
   /** A call to the catalog's storefront API, which asks the reader over gRPC what a visitor owns. */
   catalogRequest(method: 'GET' | 'POST', url: string, options?: RequestOptions): Promise<Answer>;
-  /** Delivers an event as its owning service would, `times` times (a redelivery keeps its id). */
+  /** Delivers an event as its owning service would, `times` times (a redelivery keeps its id), and waits until it is handled. */
   deliver(source: string, type: string, data: unknown, times?: number): Promise<void>;
-  /** Hands one event to the bus as it is, e.g. to redeliver it later or out of order. */
+  /** Hands one event to the bus as it is, e.g. to redeliver it later or out of order, and waits until it is handled. */
   publish(event: EventEnvelope): Promise<void>;
   /** order.completed for digital copies of `productIds`. */
   completeOrder(userId: string, productIds: readonly number[], times?: number): Promise<void>;
@@ -62,7 +62,7 @@ async function call(app: App, method: string, url: string, { token, body, header
  * ports), on fresh databases, one in-process bus between them, images in a temporary folder.
  */
 export async function startReader(options: { drawnPages?: PageSource; ingestLimits?: Partial<IngestLimits>; config?: Partial<ServiceConfig> } = {}): Promise<ReaderHarness> {
-  const bus = new InProcessEventBus(testLogger);
+  const bus = await createTestEventBus();
   // The catalog asks the reader what visitors own, so the reader's gRPC port is chosen first.
   const readerGrpcPort = await freePort();
   const { peers } = testServiceConfig('catalog', 'postgres://unused');
@@ -82,6 +82,7 @@ export async function startReader(options: { drawnPages?: PageSource; ingestLimi
   const deliver = async (source: string, type: string, data: unknown, times = 1) => {
     const event = createEnvelope(source, { type, key: 'test', data });
     for (let delivery = 0; delivery < times; delivery++) await bus.publish(event);
+    await bus.idle();
   };
 
   return {
@@ -91,7 +92,10 @@ export async function startReader(options: { drawnPages?: PageSource; ingestLimi
     request: (method, url, options) => call(reader.app, method, url, options),
     catalogRequest: (method, url, options) => call(catalog.app, method, url, options),
     deliver,
-    publish: (event) => bus.publish(event),
+    async publish(event) {
+      await bus.publish(event);
+      await bus.idle();
+    },
     drainOutbox: () => reader.relay.drain(),
     async completeOrder(userId, productIds, times = 1) {
       await deliver('order', 'order.completed', orderCompleted(`order-${userId}-${productIds.join('-')}`, userId, productIds), times);
@@ -105,6 +109,7 @@ export async function startReader(options: { drawnPages?: PageSource; ingestLimi
       await reader.exposed.pages.ingest(String(productId), pages);
     },
     async close() {
+      await bus.close();
       await reader.stop();
       await catalog.close();
       await cache.close();
