@@ -6,6 +6,7 @@ import { createGrpcClient, ENTITLEMENTS, freePort, type App, type Database, type
 import { buildTestService, createTestEventBus, signTestToken, testServiceConfig, type TestEventBus, type TestService } from '@inkwell/platform/testing';
 import { createProduct } from '../../../catalog/test/factories';
 import { createOrderService, type OrderParts } from '../../src';
+import { startTcpLink, type TcpLink } from './tcp-link';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,6 +29,8 @@ export interface OrderHarness {
   reader: TestService;
   catalogDb: Database;
   bus: TestEventBus;
+  /** The order service's link to the cart's gRPC port: cut it and the cart is down for the order service. */
+  cartLink: TcpLink;
   /** The order service's app (purchase, orders, shipping, webhooks). */
   app: App;
   request(method: 'GET' | 'POST' | 'PATCH', url: string, options?: RequestOptions): Promise<Answer>;
@@ -57,7 +60,8 @@ export async function startOrder(): Promise<OrderHarness> {
   await reader.grpc.listen('127.0.0.1', readerGrpcPort);
   const cart: TestService<CartParts> = await buildTestService(cartService, { bus, config: { peers: { ...peers, catalog: catalogAt, reader: readerAt } } });
   await cart.grpc.listen('127.0.0.1', cartGrpcPort);
-  const cartAt = { ...peers.cart, grpcAddress: `127.0.0.1:${cartGrpcPort}` };
+  const cartLink = await startTcpLink({ host: '127.0.0.1', port: cartGrpcPort });
+  const cartAt = { ...peers.cart, grpcAddress: cartLink.address };
   let now: Date | null = null;
   const order: TestService<OrderParts> = await buildTestService(
     createOrderService({ now: () => now ?? new Date(), sweeper: { intervalMs: 200, staleAfterMs: 60_000, batchSize: 50 } }),
@@ -83,6 +87,7 @@ export async function startOrder(): Promise<OrderHarness> {
     reader,
     catalogDb: catalog.context.db,
     bus,
+    cartLink,
     app: order.app,
     request: (method, url, options) => inject(order.app, method, url, options),
     cartRequest: (method, url, options) => inject(cart.app, method, url, options),
@@ -97,6 +102,7 @@ export async function startOrder(): Promise<OrderHarness> {
       entitlements.close();
       await bus.close();
       await order.close();
+      await cartLink.close();
       await cart.close();
       await reader.close();
       await catalog.close();
