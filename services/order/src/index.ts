@@ -55,6 +55,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
         rates: await TableShippingRates.fromFile(),
         logger: context.logger,
         now: options.now ?? (() => new Date()),
+        active: new Set(),
       };
       const verifier = new EmbeddedAddressVerifier();
       let sweeper: { stop(): Promise<void> } | undefined;

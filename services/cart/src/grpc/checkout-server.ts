@@ -9,7 +9,7 @@ import {
 } from '@inkwell/platform';
 import { inTransaction, openCart, publish, type CartDeps, type CartState } from '../carts/cart-session';
 import { CART_MESSAGES, COUPON_MESSAGES, cartTotal, couponSaving, couponUsable, isCartId, normalizeCartId, normalizeCode } from '../domain';
-import { heldBy, lockCart, moveHeldCart } from '../store/carts';
+import { lockCart, moveHeldCart } from '../store/carts';
 import { findCouponByCode, redeemCoupon, usedByAccount } from '../store/coupons';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,7 +85,7 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
       return inTransaction(deps.db, async (tx) => {
         const state = await openCart(deps, tx, id, visitor);
         await publish(deps, tx, state.events);
-        return answer(state, await heldBy(tx, id), await priceCoupon(deps, tx, couponCode, state, visitor.userId));
+        return answer(state, state.cart.heldBy, await priceCoupon(deps, tx, couponCode, state, visitor.userId));
       });
     },
 
@@ -96,7 +96,7 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
       return inTransaction(deps.db, async (tx) => {
         const state = await openCart(deps, tx, id, visitor);
         await publish(deps, tx, state.events);
-        let held = await heldBy(tx, id);
+        let held = state.cart.heldBy;
         if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
         if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
         if (state.review.kept.length === 0) throw new ConflictError('The cart is empty.');
@@ -141,7 +141,7 @@ async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, to: 
   const purchase = purchaseIdOf(purchaseId);
   return inTransaction(deps.db, async (tx) => {
     const cart = await lockCart(tx, id);
-    const held = await heldBy(tx, id);
+    const held = cart.heldBy;
     const alreadyThere = (to === 'Closed' && cart.status === 'Closed' && held === purchase) || (to === 'Open' && cart.status === 'Open');
     if (cart.status === 'Purchasing' && held === purchase) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null);
     else if (!alreadyThere) throw new ConflictError('The cart is not held by this purchase.');

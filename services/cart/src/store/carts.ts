@@ -6,15 +6,18 @@ export interface CartRow {
   id: string;
   accountId: string | null;
   status: CartStatus;
+  /** The purchase holding the cart ('' when none does). */
+  heldBy: string;
 }
 
 interface RawCart {
   id: string;
   account_id: string | null;
   status: CartStatus;
+  held_by?: string | null;
 }
 
-const cartOf = (row: RawCart): CartRow => ({ id: row.id, accountId: row.account_id, status: row.status });
+const cartOf = (row: RawCart): CartRow => ({ id: row.id, accountId: row.account_id, status: row.status, heldBy: row.held_by ?? '' });
 
 /** The cart, or undefined when no change was ever made to it. */
 export async function findCart(db: Queryable, id: string): Promise<CartRow | undefined> {
@@ -28,7 +31,7 @@ export async function findCart(db: Queryable, id: string): Promise<CartRow | und
  */
 export async function lockCart(tx: Transaction, id: string): Promise<CartRow> {
   await tx.query('INSERT INTO carts (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [id]);
-  const { rows } = await tx.query<RawCart>('SELECT id, account_id, status FROM carts WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await tx.query<RawCart>('SELECT id, account_id, status, held_by FROM carts WHERE id = $1 FOR UPDATE', [id]);
   return cartOf(rows[0]!);
 }
 
@@ -63,12 +66,6 @@ export async function setCartStatus(db: Database, id: string, status: CartStatus
     if (!canMoveCart(from, status)) throw new ConflictError(`A cart that is ${from} cannot become ${status}.`);
     await tx.query('UPDATE carts SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
   });
-}
-
-/** The purchase holding the cart ('' when none), read under the caller's lock. */
-export async function heldBy(tx: Transaction, id: string): Promise<string> {
-  const { rows } = await tx.query<{ held_by: string | null }>('SELECT held_by FROM carts WHERE id = $1', [id]);
-  return rows[0]?.held_by ?? '';
 }
 
 /** Moves a locked cart for checkout and records the purchase holding it (null once it is given back). */

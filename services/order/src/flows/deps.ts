@@ -14,6 +14,11 @@ export interface CheckoutDeps {
   rates: ShippingRates;
   logger: Logger;
   now: () => Date;
+  /**
+   * Purchases whose flow this process is running now: the processor's word arriving meanwhile (its
+   * event, the browser's confirmation) leaves them to that run instead of running the same steps beside it.
+   */
+  active?: Set<string>;
 }
 
 /** Who is asking: the signed-in account, if any, and the request's country. */

@@ -1,6 +1,6 @@
 import type { Database, Logger } from '@inkwell/platform';
 import type { StoredPayment } from '../store/purchases';
-import { loadSteps, saveStep, saveUndo, type StepLog } from '../store/purchase-steps';
+import { loadSteps, saveDoneSteps, saveStep, saveUndo, type StepLog } from '../store/purchase-steps';
 
 /** Why a flow stopped short: a reason the caller maps to an answer, and the sentence for the shopper. */
 export interface FlowFailure {
@@ -25,6 +25,11 @@ export interface FlowStep<Context, Output = unknown> {
   run(context: Context, log: StepLog): Promise<StepResult<Output>>;
   /** Takes the step's effect back; throwing leaves the undo owed, retried by the sweeper. */
   undo?(context: Context, output: Output, log: StepLog): Promise<void>;
+  /**
+   * The step changes nothing outside the order database and has no undo: its record is written
+   * with the next step's (one statement for both), and a crash before then only runs it again.
+   */
+  readonly recordWithNext?: boolean;
 }
 
 export type FlowResult = { status: 'completed'; log: StepLog } | { status: 'waiting'; step: string; log: StepLog } | { status: 'failed'; failure: FlowFailure; log: StepLog };
@@ -45,25 +50,34 @@ export interface FlowRun<Context> {
 /**
  * Runs a flow's steps in order from the last recorded one (`known`: the record, when the caller has
  * it): a step recorded done is skipped, each
- * outcome is recorded in the order database before the next step starts. A failed step has every
+ * outcome is recorded in the order database before the next step starts (one that changes nothing
+ * outside it, with the next one's). A failed step has every
  * done step before it undone, last first (see `compensate`).
  */
 export async function runFlow<Context>(run: FlowRun<Context>, known?: StepLog): Promise<FlowResult> {
   // A flow that has just started knows its record is empty and need not read it.
   const log = known ?? (await loadSteps(run.db, run.purchaseId));
+  const unrecorded: Array<{ step: string; output: unknown }> = [];
+  const record = () => saveDoneSteps(run.db, run.purchaseId, unrecorded.splice(0));
   for (const step of run.steps) {
     if (log.get(step.name)?.status === 'done') continue;
     const result = await step.run(run.context, log);
-    if (result.status === 'waiting') return { status: 'waiting', step: step.name, log };
+    if (result.status === 'waiting') {
+      await record();
+      return { status: 'waiting', step: step.name, log };
+    }
     if (result.status === 'failed') {
+      await record();
       await saveStep(run.db, run.purchaseId, step.name, 'failed', null, result.failure.message);
       log.set(step.name, { step: step.name, status: 'failed', output: null, error: result.failure.message, undoAttempts: 0 });
       await compensate(run, log);
       return { status: 'failed', failure: result.failure, log };
     }
-    await saveStep(run.db, run.purchaseId, step.name, 'done', result.output);
     log.set(step.name, { step: step.name, status: 'done', output: result.output, error: null, undoAttempts: 0 });
+    unrecorded.push({ step: step.name, output: result.output });
+    if (!step.recordWithNext) await record();
   }
+  await record();
   return { status: 'completed', log };
 }
 

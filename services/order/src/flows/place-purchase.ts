@@ -73,6 +73,7 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
     return { type: 'refused', reason: 'inProgress' };
   }
   let result: FlowResult;
+  deps.active?.add(purchase.id);
   try {
     result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying' }, attempt), new Map());
   } catch (error) {
@@ -80,6 +81,8 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
     const { rows } = await deps.db.query<{ asked: boolean }>('SELECT payment_request IS NOT NULL AS asked FROM purchases WHERE id = $1', [purchase.id]);
     if (!rows[0]?.asked) await abandon(deps, purchase.id, error instanceof Error ? error.message : String(error));
     throw error;
+  } finally {
+    deps.active?.delete(purchase.id);
   }
   return outcomeOf(await settleFailure(deps, purchase, result));
 }
@@ -138,9 +141,11 @@ export async function abandon(deps: CheckoutDeps, purchaseId: string, reason: st
 /**
  * Resumes a purchase from its last recorded step (after the provider page, a webhook, the browser's
  * confirmation, or the sweeper after a crash). The processor's word is retrieved from the
- * processor, never taken from the caller. Safe to call any number of times, in any order.
+ * processor, never taken from the caller. Safe to call any number of times, in any order; one
+ * this process is paying now is left to that run.
  */
 export async function reconcile(deps: CheckoutDeps, purchaseId: string): Promise<void> {
+  if (deps.active?.has(purchaseId)) return;
   const purchase = await findPurchase(deps.db, purchaseId);
   if (!purchase || !['Paying', 'RequiresAction', 'Paid'].includes(purchase.state)) return;
   await settleFailure(deps, purchase, await runFlow(flowOf(deps, purchase)));

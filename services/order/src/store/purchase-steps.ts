@@ -32,6 +32,18 @@ export async function saveStep(db: Queryable, purchaseId: string, step: string, 
   );
 }
 
+/** Records several steps done in one statement (each replacing the last attempt's record). */
+export async function saveDoneSteps(db: Queryable, purchaseId: string, steps: ReadonlyArray<{ step: string; output: unknown }>): Promise<void> {
+  if (steps.length === 0) return;
+  await db.query(
+    `INSERT INTO purchase_steps (purchase_id, step, status, output)
+     SELECT $1, s.step, 'done', s.output FROM jsonb_to_recordset($2::jsonb) AS s(step text, output jsonb)
+     ON CONFLICT (purchase_id, step) DO UPDATE SET status = 'done', output = EXCLUDED.output, error = NULL,
+       undo_attempts = 0, next_attempt_at = now(), updated_at = now()`,
+    [purchaseId, JSON.stringify(steps.map(({ step, output }) => ({ step, output: output ?? null })))],
+  );
+}
+
 /** Marks an undo done, or owed: owed ones are tried again later each time (1 s doubling, at most 5 minutes). */
 export async function saveUndo(db: Queryable, purchaseId: string, step: string, error: string | null): Promise<void> {
   if (error === null) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -22,6 +23,27 @@ export interface Transaction extends Queryable {
   afterCommit(callback: () => void): void;
 }
 
+/** Distinct statements kept prepared on each connection at most; others are parsed each time. */
+const MAX_PREPARED = 1_000;
+const preparedNames = new Map<string, string>();
+
+/**
+ * The query as node-postgres takes it: a statement with parameters goes as a named prepared
+ * statement, so each connection parses and plans it once rather than on every call (most of the
+ * server's work for the short statements services send). Statements are named by a hash of their
+ * text; past `MAX_PREPARED` distinct texts (dynamic SQL) the rest are sent unnamed.
+ */
+function statement(text: string, values: unknown[] | undefined): string | pg.QueryConfig {
+  if (!values || values.length === 0) return text;
+  let name = preparedNames.get(text);
+  if (!name) {
+    if (preparedNames.size >= MAX_PREPARED) return { text, values };
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 /**
  * A service's own Postgres database. The same driver serves the embedded server and a production
  * server: only the connection string differs.
@@ -36,7 +58,8 @@ export class Database implements Queryable {
   }
 
   query<R = Row>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
-    return this.pool.query(text, values) as unknown as Promise<QueryResult<R>>;
+    const query = statement(text, values);
+    return (typeof query === 'string' ? this.pool.query(query, values) : this.pool.query(query)) as unknown as Promise<QueryResult<R>>;
   }
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -52,7 +75,10 @@ export class Database implements Queryable {
     client.on('error', onLost);
     const callbacks: Array<() => void> = [];
     const tx: Transaction = {
-      query: <R = Row>(text: string, values?: unknown[]) => client.query(text, values) as unknown as Promise<QueryResult<R>>,
+      query: <R = Row>(text: string, values?: unknown[]) => {
+        const query = statement(text, values);
+        return (typeof query === 'string' ? client.query(query, values) : client.query(query)) as unknown as Promise<QueryResult<R>>;
+      },
       afterCommit: (callback) => callbacks.push(callback),
     };
     try {

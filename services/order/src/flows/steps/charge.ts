@@ -53,8 +53,10 @@ export const charge: FlowStep<PlaceContext, ChargeOutput> = {
   name: 'charge',
   async run({ deps, purchase: quoted, attempt }) {
     if (isFree(quoted)) return done({ paymentId: null, payment: NOT_REQUIRED });
-    const { rows } = await deps.db.query<{ payment_id: string | null; payment_request: CreatePaymentInput | null }>('SELECT payment_id, payment_request FROM purchases WHERE id = $1', [quoted.id]);
-    const stored = rows[0];
+    // A shopper's new attempt starts with neither (the pay step cleared them); a resumed one reads what was stored.
+    const stored = attempt
+      ? undefined
+      : (await deps.db.query<{ payment_id: string | null; payment_request: CreatePaymentInput | null }>('SELECT payment_id, payment_request FROM purchases WHERE id = $1', [quoted.id])).rows[0];
     let result: PaymentResult;
     try {
       if (stored?.payment_id) result = await deps.payments.retrievePayment(stored.payment_id);

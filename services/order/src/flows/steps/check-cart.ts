@@ -6,6 +6,7 @@ import type { PlaceContext } from './context';
 /** The held cart is what was quoted (same lines, prices and coupon saving); else the shopper checks it again. */
 export const checkCart: FlowStep<PlaceContext, Record<string, never>> = {
   name: 'check-cart',
+  recordWithNext: true,
   async run(context) {
     const { deps, purchase } = context;
     // After a crash between the two steps the hold is asked again: the same purchase gets the same held cart.

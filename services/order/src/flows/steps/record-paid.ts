@@ -14,6 +14,7 @@ import type { PlaceContext } from './context';
  */
 export const recordPaid: FlowStep<PlaceContext, Record<string, never>> = {
   name: 'record-paid',
+  recordWithNext: true,
   async run({ deps, purchase: { id } }, log) {
     const { payment } = log.get('charge')?.output as ChargeOutput;
     await deps.db.transaction(async (tx) => {
