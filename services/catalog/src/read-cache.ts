@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { READ_CACHE_CONTENT_TYPE, READ_CACHE_PREFIX, urlCacheKey, type Cache } from '@inkwell/platform';
 import type { FastifyReply } from 'fastify';
 import type { Visitor } from './visitor';
 
 export const READ_CACHE_TTL_SECONDS = 300;
+
+/**
+ * Changes with every invalidation (outside the prefix, so invalidating keeps it): a read that saw
+ * it change while it was answering knows its answer may predate the change.
+ */
+const GENERATION_KEY = 'catalog:read-generation';
+const GENERATION_TTL_SECONDS = 86_400;
 
 /**
  * The key of a read answered by its URL alone, given the visitor's class. Signed-in answers carry
@@ -22,11 +30,20 @@ export async function cachedRead<T>(cache: Cache, key: string | undefined, reply
   if (key === undefined) return read();
   const hit = await cache.getText(READ_CACHE_PREFIX + key);
   if (hit !== undefined) return reply.type(READ_CACHE_CONTENT_TYPE).send(hit);
+  const before = await cache.getText(GENERATION_KEY);
   const text = JSON.stringify(await read());
   await cache.setText(READ_CACHE_PREFIX + key, text, READ_CACHE_TTL_SECONDS);
+  // Invalidated while this answer was being read (an index change, then its invalidation, landing
+  // between the read and the store): the answer may be older than the change, so it is not kept.
+  if ((await cache.getText(GENERATION_KEY)) !== before) await cache.delete(READ_CACHE_PREFIX + key);
   return reply.type(READ_CACHE_CONTENT_TYPE).send(text);
 }
 
-export function invalidateReads(cache: Cache): Promise<number> {
+/**
+ * Drops every cached storefront answer. The generation changes first: a read answering meanwhile
+ * either stores before the drop (and is dropped) or sees the new generation and drops its own.
+ */
+export async function invalidateReads(cache: Cache): Promise<number> {
+  await cache.setText(GENERATION_KEY, randomUUID(), GENERATION_TTL_SECONDS);
   return cache.deleteByPrefix(READ_CACHE_PREFIX);
 }
