@@ -18,7 +18,7 @@ export interface CheckoutDeps {
    * Purchases whose flow this process is running now: the processor's word arriving meanwhile (its
    * event, the browser's confirmation) leaves them to that run instead of running the same steps beside it.
    */
-  active?: Set<string>;
+  active: Set<string>;
 }
 
 /** Who is asking: the signed-in account, if any, and the request's country. */

@@ -1,6 +1,6 @@
 import type { Database, Logger } from '@inkwell/platform';
 import type { StoredPayment } from '../store/purchases';
-import { loadSteps, saveDoneSteps, saveStep, saveUndo, type StepLog } from '../store/purchase-steps';
+import { loadSteps, saveDoneSteps, saveFailedStep, saveUndo, type StepLog, type StepRecord } from '../store/purchase-steps';
 
 /** Why a flow stopped short: a reason the caller maps to an answer, and the sentence for the shopper. */
 export interface FlowFailure {
@@ -35,6 +35,9 @@ export interface FlowStep<Context, Output = unknown> {
 export type FlowResult = { status: 'completed'; log: StepLog } | { status: 'waiting'; step: string; log: StepLog } | { status: 'failed'; failure: FlowFailure; log: StepLog };
 
 export const done = <Output>(output: Output): StepResult<Output> => ({ status: 'done', output });
+
+/** A step's record once done, as kept in a flow's log. */
+export const doneRecord = (step: string, output: unknown): StepRecord => ({ step, status: 'done', output, error: null, undoAttempts: 0 });
 export const failed = (failure: FlowFailure): StepResult<never> => ({ status: 'failed', failure });
 export const waiting: StepResult<never> = { status: 'waiting' };
 
@@ -68,12 +71,12 @@ export async function runFlow<Context>(run: FlowRun<Context>, known?: StepLog): 
     }
     if (result.status === 'failed') {
       await record();
-      await saveStep(run.db, run.purchaseId, step.name, 'failed', null, result.failure.message);
+      await saveFailedStep(run.db, run.purchaseId, step.name, result.failure.message);
       log.set(step.name, { step: step.name, status: 'failed', output: null, error: result.failure.message, undoAttempts: 0 });
       await compensate(run, log);
       return { status: 'failed', failure: result.failure, log };
     }
-    log.set(step.name, { step: step.name, status: 'done', output: result.output, error: null, undoAttempts: 0 });
+    log.set(step.name, doneRecord(step.name, result.output));
     unrecorded.push({ step: step.name, output: result.output });
     if (!step.recordWithNext) await record();
   }

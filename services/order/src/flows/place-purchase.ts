@@ -1,9 +1,9 @@
 import { ORDER_MESSAGES, type PaymentMethodName, type Purchase, type PurchaseSubmit } from '@inkwell/contracts/order';
 import { nextOrderStatus } from '../domain';
-import { clearSteps, loadSteps, saveStep } from '../store/purchase-steps';
+import { clearSteps, loadSteps, saveDoneSteps } from '../store/purchase-steps';
 import { findPurchase, movePurchase, ordersOfPurchase, setOrderStatus, type PurchaseRecord, type StoredPayment } from '../store/purchases';
 import { purchaseFor, viewPurchase, type Buyer, type CheckoutDeps } from './deps';
-import { compensate, runFlow, type FlowFailure, type FlowResult, type FlowRun } from './flow';
+import { compensate, doneRecord, runFlow, type FlowFailure, type FlowResult, type FlowRun } from './flow';
 import { charge, paymentKeyOf } from './steps/charge';
 import { checkCart } from './steps/check-cart';
 import { closeCart } from './steps/close-cart';
@@ -73,7 +73,7 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
     return { type: 'refused', reason: 'inProgress' };
   }
   let result: FlowResult;
-  deps.active?.add(purchase.id);
+  deps.active.add(purchase.id);
   try {
     result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying' }, attempt), new Map());
   } catch (error) {
@@ -82,9 +82,10 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
     if (!rows[0]?.asked) await abandon(deps, purchase.id, error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
-    deps.active?.delete(purchase.id);
+    deps.active.delete(purchase.id);
   }
-  return outcomeOf(await settleFailure(deps, purchase, result));
+  await settleFailure(deps, purchase.id, result);
+  return outcomeOf(result);
 }
 
 function outcomeOf(result: FlowResult): PayOutcome {
@@ -99,12 +100,11 @@ function outcomeOf(result: FlowResult): PayOutcome {
 /**
  * A flow that failed before the money was taken leaves the purchase Failed (the orders back to
  * awaiting payment), with the processor's answer kept; the cart was given back by the flow's undo.
- * One that failed after it was compensated by the flow itself (Compensated).
+ * One that failed after the purchase was recorded paid was compensated by the flow itself
+ * (record-paid's undo makes it Compensated).
  */
-async function settleFailure(deps: CheckoutDeps, purchase: PurchaseRecord, result: FlowResult): Promise<FlowResult> {
-  if (result.status !== 'failed' || result.log.get('record-paid')?.status === 'undone') return result;
-  await failPurchase(deps, purchase.id, result.failure);
-  return result;
+async function settleFailure(deps: CheckoutDeps, purchaseId: string, result: FlowResult): Promise<void> {
+  if (result.status === 'failed' && !result.log.has(recordPaid.name)) await failPurchase(deps, purchaseId, result.failure);
 }
 
 async function failPurchase(deps: CheckoutDeps, purchaseId: string, failure: FlowFailure): Promise<void> {
@@ -131,8 +131,9 @@ export async function abandon(deps: CheckoutDeps, purchaseId: string, reason: st
   const run = flowOf(deps, purchase);
   const log = await loadSteps(deps.db, purchaseId);
   if (!log.has(holdCart.name)) {
-    await saveStep(deps.db, purchaseId, holdCart.name, 'done', { cartId: purchase.cartId });
-    log.set(holdCart.name, { step: holdCart.name, status: 'done', output: { cartId: purchase.cartId }, error: null, undoAttempts: 0 });
+    const held = doneRecord(holdCart.name, { cartId: purchase.cartId });
+    await saveDoneSteps(deps.db, purchaseId, [held]);
+    log.set(held.step, held);
   }
   await compensate(run, log);
   await failPurchase(deps, purchaseId, { reason: 'abandoned', message: reason });
@@ -145,10 +146,10 @@ export async function abandon(deps: CheckoutDeps, purchaseId: string, reason: st
  * this process is paying now is left to that run.
  */
 export async function reconcile(deps: CheckoutDeps, purchaseId: string): Promise<void> {
-  if (deps.active?.has(purchaseId)) return;
+  if (deps.active.has(purchaseId)) return;
   const purchase = await findPurchase(deps.db, purchaseId);
   if (!purchase || !['Paying', 'RequiresAction', 'Paid'].includes(purchase.state)) return;
-  await settleFailure(deps, purchase, await runFlow(flowOf(deps, purchase)));
+  await settleFailure(deps, purchase.id, await runFlow(flowOf(deps, purchase)));
 }
 
 /**

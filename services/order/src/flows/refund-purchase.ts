@@ -70,8 +70,10 @@ export const REFUND_PURCHASE_STEPS = [refundCharge, cancelOrders] as const;
 /**
  * A full refund of a paid purchase as steps (the money first, then the orders), each recorded: a
  * crash resumes after the last recorded step. The processor's own refunds come here with
- * `refundedAtProcessor`; staff refunds will too.
+ * `refundedAtProcessor`; staff refunds will too. A Compensated purchase is refunded already.
  */
 export async function refundPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, reason: string, { refundedAtProcessor }: { refundedAtProcessor: boolean }): Promise<FlowResult> {
+  // Compensated: refunded and cancelled by the checkout's own undo already (its refund's event comes back here).
+  if (purchase.state === 'Compensated') return { status: 'completed', log: new Map() };
   return runFlow({ db: deps.db, logger: deps.logger, purchaseId: purchase.id, context: { deps, purchase, reason, refundedAtProcessor }, steps: REFUND_PURCHASE_STEPS });
 }

@@ -279,8 +279,6 @@ export async function handlePaymentEvent(checkout: CheckoutDeps, event: PaymentE
     await reconcile(checkout, purchase.id);
     return;
   }
-  // Our own compensation's refund coming back: the purchase is settled already.
-  if (purchase.state === 'Compensated') return;
   if ((event.amountRefunded ?? 0) >= purchase.amountDue) await refundPurchase(checkout, purchase, 'Refunded at the payment processor', { refundedAtProcessor: true });
   else checkout.logger.info({ purchaseId: purchase.id, amountRefunded: event.amountRefunded }, 'part of a payment was refunded at the processor');
 }

@@ -22,13 +22,13 @@ export async function loadSteps(db: Queryable, purchaseId: string): Promise<Step
   return new Map(rows.map((row) => [row.step, { step: row.step, status: row.status, output: row.output, error: row.error, undoAttempts: row.undo_attempts }]));
 }
 
-/** Records a step's outcome (a new attempt's record replaces the last one's). */
-export async function saveStep(db: Queryable, purchaseId: string, step: string, status: StepStatus, output: unknown, error: string | null = null): Promise<void> {
+/** Records a step that failed, with why (a new attempt's record replaces the last one's). */
+export async function saveFailedStep(db: Queryable, purchaseId: string, step: string, error: string): Promise<void> {
   await db.query(
-    `INSERT INTO purchase_steps (purchase_id, step, status, output, error) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (purchase_id, step) DO UPDATE SET status = EXCLUDED.status, output = EXCLUDED.output, error = EXCLUDED.error,
+    `INSERT INTO purchase_steps (purchase_id, step, status, output, error) VALUES ($1, $2, 'failed', NULL, $3)
+     ON CONFLICT (purchase_id, step) DO UPDATE SET status = 'failed', output = NULL, error = EXCLUDED.error,
        undo_attempts = 0, next_attempt_at = now(), updated_at = now()`,
-    [purchaseId, step, status, output === undefined ? null : JSON.stringify(output), error],
+    [purchaseId, step, error],
   );
 }
 
