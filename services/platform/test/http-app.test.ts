@@ -129,10 +129,19 @@ describe('HTTP app factory', () => {
     assert.equal(body.json().status.type, 'BadRequest');
   });
 
+  it('lists a schema violation as a problem with its field, beside the message', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"count":1}' });
+    assert.equal(missing.statusCode, 400);
+    assert.deepEqual(missing.json().status.problems, [{ field: 'name', message: missing.json().status.message }]);
+    const query = await app.inject('/api/things/7?count=1e400');
+    assert.deepEqual(query.json().status.problems, [{ field: 'count', message: 'count in the query must be a finite number.' }]);
+  });
+
   it('refuses text holding the NUL character, which PostgreSQL cannot store', async () => {
     const body = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\u0000b","count":1}' });
     assert.equal(body.statusCode, 400);
-    assert.deepEqual(body.json(), { status: { type: 'BadRequest', message: 'name in the request body may not contain the NUL character (\\u0000).' }, response: null });
+    const message = 'name in the request body may not contain the NUL character (\\u0000).';
+    assert.deepEqual(body.json(), { status: { type: 'BadRequest', message, problems: [{ field: 'name', message }] }, response: null });
   });
 
   it('hides the details of unexpected errors behind a 500 envelope', async () => {

@@ -13,7 +13,7 @@ import Fastify, {
 import type { Logger } from '../logger';
 import { failure } from './envelope';
 import { DomainError, statusTypeFor } from './errors';
-import { unstorableMessage, unstorableValue, validationMessage, type ValidationIssue } from './validation';
+import { unstorableMessage, unstorableValue, validationMessage, validationProblems, type ValidationIssue } from './validation';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -83,7 +83,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.addHook('preHandler', async (request, reply) => {
     for (const [context, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
       const unstorable = unstorableValue(value);
-      if (unstorable) return reply.status(400).send(failure(statusTypeFor(400), unstorableMessage(context, unstorable)));
+      if (unstorable) return reply.status(400).send(failure(statusTypeFor(400), unstorableMessage(context, unstorable), { problems: [{ field: unstorable.path.join('.'), message: unstorableMessage(context, unstorable) }] }));
     }
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -97,8 +97,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
       return reply.status(error.statusCode).send(failure(error.statusType, error.message, error.statusExtras));
     }
     if (error.validation) {
-      const message = validationMessage(error.validationContext ?? 'request', error.validation as ValidationIssue[]);
-      return reply.status(400).send(failure('BadRequest', message));
+      const context = error.validationContext ?? 'request';
+      const issues = error.validation as ValidationIssue[];
+      return reply.status(400).send(failure('BadRequest', validationMessage(context, issues), { problems: validationProblems(context, issues) }));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.status(400).send(failure('BadRequest', 'The request body is not valid JSON.'));

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { ProblemSchema, type Problem } from '@inkwell/contracts/problems';
 
 /** `status` of the response envelope every JSON answer is wrapped in. */
 export interface EnvelopeStatus {
@@ -6,8 +7,8 @@ export interface EnvelopeStatus {
   message?: string;
   geoRestriction?: string;
   fullCount?: number;
-  /** A refused save: every rule it broke, in the spec's words. */
-  problems?: string[];
+  /** A refusal: every rule it broke, each with its field, in the spec's words. */
+  problems?: Problem[];
   /** Advice that did not refuse anything (e.g. implausible book weight). */
   warnings?: string[];
 }
@@ -30,7 +31,7 @@ export const EnvelopeStatusSchema = Type.Object({
   message: Type.Optional(Type.String()),
   geoRestriction: Type.Optional(Type.String()),
   fullCount: Type.Optional(Type.Integer()),
-  problems: Type.Optional(Type.Array(Type.String())),
+  problems: Type.Optional(Type.Array(ProblemSchema)),
   warnings: Type.Optional(Type.Array(Type.String())),
 });
 

@@ -1,3 +1,5 @@
+import type { Problem } from '@inkwell/contracts/problems';
+
 /**
  * The envelope's `status.type` for each error status, so a 4xx answer names what went wrong the
  * same way whichever part of the stack (a route, Fastify itself, the gateway) produced it.
@@ -37,7 +39,7 @@ export function statusTypeFor(statusCode: number): string {
  */
 export class DomainError extends Error {
   /** Extra fields of the envelope's status, e.g. `geoRestriction`, or the `problems` of a refused save. */
-  statusExtras: { geoRestriction?: string; problems?: string[]; warnings?: string[] } = {};
+  statusExtras: { geoRestriction?: string; problems?: Problem[]; warnings?: string[] } = {};
 
   constructor(
     readonly statusCode: number,
@@ -48,13 +50,19 @@ export class DomainError extends Error {
     super(message);
     this.name = new.target.name;
     // A refusal listing every rule broken (e.g. the dashboard's publish rules) shows the list to the client.
-    if (isTextList(details?.problems)) this.statusExtras.problems = details.problems;
+    if (isProblemList(details?.problems)) this.statusExtras.problems = details.problems;
+    // A refusal about one field names it (`{ field: 'email' }`), and the answer lists it as its problem.
+    else if (typeof details?.field === 'string') this.statusExtras.problems = [{ field: details.field, message }];
     if (isTextList(details?.warnings)) this.statusExtras.warnings = details.warnings;
   }
 }
 
 function isTextList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isProblemList(value: unknown): value is Problem[] {
+  return Array.isArray(value) && value.every((item) => typeof item?.field === 'string' && typeof item?.message === 'string');
 }
 
 /** The spec's message for a NotFound status: 'Object does not exist in backend'. */
@@ -70,6 +78,14 @@ export class BadRequestError extends DomainError {
   constructor(message: string, details?: Record<string, unknown>) {
     super(400, statusTypeFor(400), message, details);
   }
+}
+
+/**
+ * A refused request listing every problem with its field; the message is their words in one
+ * sentence unless a summary is given (e.g. 'Product cannot be published: …').
+ */
+export function refusal(problems: readonly Problem[], summary?: string, details: Record<string, unknown> = {}): BadRequestError {
+  return new BadRequestError(summary ?? problems.map((item) => item.message).join(' '), { ...details, problems: [...problems] });
 }
 
 export class UnauthorizedError extends DomainError {

@@ -1,3 +1,4 @@
+import type { Problem } from '@inkwell/contracts/problems';
 import { Stream } from 'node:stream';
 
 /** The parts of an Ajv error object the message needs (Ajv runs with `verbose` for `parentSchema`). */
@@ -23,7 +24,24 @@ const CONTEXT_LABEL: Record<string, string> = {
  */
 export function validationMessage(context: string, issues: ValidationIssue[]): string {
   const issue = issues[0];
-  if (!issue) return 'The request is not valid.';
+  return issue ? issueMessage(context, issue) : 'The request is not valid.';
+}
+
+/**
+ * Every schema violation as a problem with its field (the dotted path into the request; for a
+ * missing property, the path to it), so a client places each beside its field.
+ */
+export function validationProblems(context: string, issues: ValidationIssue[]): Problem[] {
+  return issues.map((issue) => ({ field: problemField(issue), message: issueMessage(context, issue) }));
+}
+
+function problemField(issue: ValidationIssue): string {
+  const field = fieldName(issue);
+  if (issue.keyword !== 'required') return field;
+  return field ? `${field}.${String(issue.params.missingProperty)}` : String(issue.params.missingProperty);
+}
+
+function issueMessage(context: string, issue: ValidationIssue): string {
   if (typeof issue.parentSchema?.errorMessage === 'string') return issue.parentSchema.errorMessage;
   const where = CONTEXT_LABEL[context] ?? context;
   const field = fieldName(issue);
