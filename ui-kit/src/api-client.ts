@@ -8,6 +8,7 @@
  * can act on. An access token rejected with 401 is renewed once with the refresh token, and the
  * call retried; when the renewal is refused too, both tokens are dropped.
  */
+import type { Problem } from '@inkwell/contracts/problems';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './storage';
 
 export const API_BASE = '/api';
@@ -19,6 +20,10 @@ export interface EnvelopeStatus {
   message?: string;
   geoRestriction?: string;
   fullCount?: number;
+  /** A refusal's problems, each with the field it is about, to show beside that field. */
+  problems?: Problem[];
+  /** Advice that refused nothing (e.g. an implausible book weight). */
+  warnings?: string[];
 }
 
 export interface ApiResult<T> {
