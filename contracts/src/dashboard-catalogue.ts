@@ -472,3 +472,23 @@ export const CreatorSchema = NamedRefSchema;
 export type Creator = NamedRef;
 export const CreatorNewBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) });
 export type CreatorNewBody = Static<typeof CreatorNewBodySchema>;
+
+/**
+ * The fields a refused series or bundle publish (or a save into Published) names its problems by,
+ * paths into SeriesSaveBodySchema and BundleSaveBodySchema, so the editors show each message beside
+ * its input. 'Missing Series Information' is on the first of title and description that is empty.
+ */
+export const SERIES_PUBLISH_PROBLEM_FIELDS = {
+  /** 'Missing Series Information' */
+  information: (title: string) => (title.trim() ? 'description' : 'title'),
+  /** 'No genres selected. …' */
+  genres: 'genreIds',
+  readableUrl: 'readableUrl',
+} as const;
+
+export const BUNDLE_PUBLISH_PROBLEM_FIELDS = {
+  name: 'name',
+  description: 'description',
+  defaultThumbnail: 'defaultThumbnail',
+  readableUrl: 'readableUrl',
+} as const;

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ThumbnailSchema } from './catalog';
 import { PaginatedOf, type Paginated } from './dashboard';
 import { Nullable } from './nullable';
+import { ProblemSchema } from './problems';
 
 /** Row ids are bigint; bounded so a request can never carry one JavaScript cannot hold exactly. */
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -337,10 +338,51 @@ export const ProductStatusChangeSchema = Type.Object({
 export type ProductStatusChange = Static<typeof ProductStatusChangeSchema>;
 
 /**
- * When publishing is refused the envelope's error carries `details: { problems, warnings }`: problems
- * are the spec §5 messages word for word; warnings are the book-density ones (they never refuse).
+ * The fields a refused publish (or a save that would leave a published product unpublishable) names
+ * its problems by: paths into the product as `DashboardProduct` has it and `ProductSave` sends it,
+ * so the editor shows each message beside its input. `{n}` is the variant's index in the product's
+ * `variants` as the catalog answers them (Digital before Print). A variation with missing data is
+ * one problem on `variants.{n}` (the spec's "Variation … has missing data" message), followed by one
+ * problem per field it lacks.
  */
-export const PublishProblemsSchema = Type.Object({ problems: Type.Array(Type.String()), warnings: Type.Array(Type.String()) });
+export const PUBLISH_PROBLEM_FIELDS = {
+  /** 'Product Title' */
+  name: 'name',
+  /** 'Description' */
+  description: 'description',
+  /** 'Product Type' */
+  subCategory: 'subCategory',
+  /** 'Type' */
+  category: 'category',
+  /** 'Sorting (must be non-zero)' */
+  issueNumber: 'issueNumber',
+  /** The readable URL is only digits. */
+  readableUrl: 'readableUrl',
+  /** 'This product cannot be published without an attached Series' */
+  seriesId: 'seriesId',
+  /** 'Comic has not been ingested' (the product's; a Digital variant's is on `variants.{n}`). */
+  ingestCompleted: 'downloadable.ingestCompleted',
+  /** 'A product needs at least one variant to be published.' */
+  variants: 'variants',
+  /** 'Variation … has missing data. …', and a Digital variant's 'Comic has not been ingested'. */
+  variant: (n: number) => `variants.${n}`,
+  /** 'Price (Either set or use the default)' */
+  variantPrice: (n: number) => `variants.${n}.price`,
+  /** 'Weight', 'Height', 'Length', 'Width' */
+  variantDimension: (n: number, dimension: 'weight' | 'height' | 'length' | 'width') => `variants.${n}.stockInfo.${dimension}`,
+  /** 'If delay expected, Delay Date must be set.' / '… must be a future date.' */
+  variantDelayDate: (n: number) => `variants.${n}.stockInfo.delayedUntilDate`,
+  /** 'If delay expected, message must be set' */
+  variantDelayMessage: (n: number) => `variants.${n}.stockInfo.delayMessage`,
+} as const;
+
+/**
+ * When publishing is refused the envelope's status carries `problems` and `warnings`: problems are
+ * the spec §5 messages word for word, each with its field (PUBLISH_PROBLEM_FIELDS); warnings are the
+ * book-density advice (they never refuse), text without a field, as the save and status answers
+ * carry them.
+ */
+export const PublishProblemsSchema = Type.Object({ problems: Type.Array(ProblemSchema), warnings: Type.Array(Type.String()) });
 export type PublishProblems = Static<typeof PublishProblemsSchema>;
 
 /**
@@ -353,8 +395,11 @@ export const BatchItemResultSchema = Type.Object({
   id: Type.Integer(),
   ok: Type.Boolean(),
   status: Nullable(ProductStatusSchema),
-  /** Why it failed: the §5 messages, or 'Not found', or the transition refused. */
-  problems: Type.Array(Type.String()),
+  /**
+   * Why it failed: the §5 messages with their fields (PUBLISH_PROBLEM_FIELDS), or the id not found
+   * or the transition refused, on the whole item (field '').
+   */
+  problems: Type.Array(ProblemSchema),
 });
 export const BatchResultSchema = Type.Object({ results: Type.Array(BatchItemResultSchema), succeeded: Type.Integer(), failed: Type.Integer() });
 export type BatchResult = Static<typeof BatchResultSchema>;

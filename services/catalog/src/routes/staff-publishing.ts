@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { problem, WHOLE_REQUEST } from '@inkwell/contracts/problems';
 import { BatchResultSchema, ProductStatusChangeSchema, SCHEDULE_STATUSES, type BatchResult } from '@inkwell/contracts/dashboard-products';
 import { BadRequestError, DomainError, EnvelopeOf, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { publishStatusFromCode } from '../domain';
@@ -86,7 +87,7 @@ export async function staffPublishingRoutes(app: App, context: ServiceContext): 
         results.push({ id, ok: true, status: changed.status, problems: [] });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        results.push({ id, ok: false, status: null, problems: error.statusExtras.problems ?? [error.message] });
+        results.push({ id, ok: false, status: null, problems: error.statusExtras.problems ?? [problem(WHOLE_REQUEST, error.message)] });
       }
     }
     const succeeded = results.filter((result) => result.ok).length;
