@@ -1,12 +1,14 @@
 // `npm run lint`: ESLint's and typescript-eslint's recommended rules (syntax-only, no type
 // information, so the whole repository lints in seconds) and the import boundaries of
-// ../shared/ARCHITECTURE.md: the frontends import from `contracts` and `ui-kit` only, a service
+// ../shared/ARCHITECTURE.md: the frontends import from `contracts` and `ui-kit` only and keep
+// app → features → shared inside (no feature imports another feature), a service
 // never imports another service nor the demo, the demo writes only through the catalog's store
 // entry, and `contracts` imports nothing of the server.
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import inkwell from './scripts/lint/frontend-layers.js';
 
 /** Every workspace under services/ except the platform, which every service may use. */
 const SERVICES = readdirSync(new URL('./services/', import.meta.url), { withFileTypes: true })
@@ -43,6 +45,12 @@ export default tseslint.config(
         }],
       }],
     },
+  },
+  {
+    // app → features → shared (scripts/lint/frontend-layers.js).
+    files: ['web/src/**', 'dashboard/src/**'],
+    plugins: { inkwell },
+    rules: { 'inkwell/frontend-layers': 'error' },
   },
   {
     files: ['contracts/**'],
