@@ -60,10 +60,11 @@ describe('the whole stack behind the gateway', () => {
     assert.deepEqual(await response.json(), { status: { type: 'BadRequest', message: 'The request body is not valid JSON.' }, response: null });
   });
 
-  it('answers a schema violation on a real route with a 400 envelope naming the problem', async () => {
+  it('answers a schema violation on a real route with a 400 envelope naming the problem and its field', async () => {
     const response = await postJson('/api/analytics/sendEvent', JSON.stringify({ sessionId: md5('a'), userProxy: md5('b') }));
     assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), { status: { type: 'BadRequest', message: 'eventName is required in the request body.' }, response: null });
+    const message = 'eventName is required in the request body.';
+    assert.deepEqual(await response.json(), { status: { type: 'BadRequest', message, problems: [{ field: 'eventName', message }] }, response: null });
   });
 
   it('answers paths outside every catalogue at the gateway, and known paths not built yet at the service, both with NotFound envelopes', async () => {
