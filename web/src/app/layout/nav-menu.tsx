@@ -2,8 +2,8 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from '@inkwell/ui-kit/icons';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { useDismiss } from '@/hooks/use-dismiss';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import styles from './nav-menu.module.css';
 
 const BROWSE_LINKS = [

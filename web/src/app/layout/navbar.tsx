@@ -5,11 +5,18 @@ import { SearchIcon } from '@inkwell/ui-kit/icons';
 import { Logo } from '@inkwell/ui-kit/logo';
 import { paths } from '@/config/paths';
 import { CartButton } from '@/features/cart/components/cart-button';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { usePaymentProvider } from '@/features/checkout/use-payment-provider';
 import { SearchOverlay } from '@/features/search/components/search-overlay';
 import { NARROW_LAYOUT_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { NavMenu } from './nav-menu';
 import styles from './navbar.module.css';
+
+/** Spec §4: an open cart overlay loads the payment provider, so checkout does not wait for it. */
+function PaymentProviderLoad() {
+  usePaymentProvider(true);
+  return null;
+}
 
 const PRIMARY_LINKS = [
   { to: paths.browse, label: 'Browse' },
@@ -62,7 +69,7 @@ export function Navbar() {
             <SearchIcon />
           </button>
           {searchOpen && <SearchOverlay onClose={closeSearch} returnFocusTo={searchButton} />}
-          <CartButton />
+          <CartButton whileOpen={<PaymentProviderLoad />} />
           {checking ? (
             <button type="button" className={buttonClassName({ variant: 'secondary', size: 'sm', className: styles.pending })} disabled aria-label="Checking your login">
               ...

@@ -1,10 +1,10 @@
 import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSettings } from '@/features/account/components/account-settings';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { LoginPrompt } from '@/features/auth/components/login-prompt';
 import { AGE_RATINGS } from '@/features/catalog/catalog-details';
 import { OrderHistory } from '@/features/checkout/components/order-history';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import styles from './account.module.css';
 
 export default function AccountRoute() {

@@ -6,10 +6,10 @@ import { CartIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { getPurchase } from '@/features/checkout/api/get-purchase';
 import { OrderCard } from '@/features/checkout/components/order-card';
 import orderStyles from '@/features/checkout/components/orders.module.css';
+import { LoginStatus, useAuth } from '@/lib/auth';
 
 /** /checkout/success/guest: after a guest purchase or a purchase split into several orders (storefront spec §2). */
 export default function GuestCheckoutSuccessRoute() {

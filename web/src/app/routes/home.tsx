@@ -1,9 +1,9 @@
 import { SITE_NAME } from '@/components/layout/page';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { ReaderAccountPromo } from '@/features/auth/components/reader-account-promo';
 import { HomeCarousels, HomeSpotlightSection } from '@/features/catalog/components/home-showcase';
 import { HomeHero } from '@/features/home/components/home-hero';
 import { HomeHighlights } from '@/features/home/components/home-highlights';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import styles from './home.module.css';
 
 export default function HomeRoute() {

@@ -5,8 +5,8 @@ import { Page } from '@/components/layout/page';
 import { CardGridSkeleton } from '@/components/ui/card-grid';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { Bookshelf } from '@/features/library/components/bookshelf';
+import { LoginStatus, useAuth } from '@/lib/auth';
 
 export default function LibraryRoute() {
   const { status, account, openLogin } = useAuth();

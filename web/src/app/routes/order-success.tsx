@@ -5,10 +5,10 @@ import { AlertIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { useOrder } from '@/features/checkout/api/get-order';
 import { OrderCard } from '@/features/checkout/components/order-card';
 import orderStyles from '@/features/checkout/components/orders.module.css';
+import { LoginStatus, useAuth } from '@/lib/auth';
 
 /** /orderSuccess/{paramId}: a signed-in reader's order right after checkout (storefront spec §2). */
 export default function OrderSuccessRoute() {

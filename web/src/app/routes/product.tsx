@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
 import { cardCartAction, productCartAction } from '@/features/cart/components/cart-action';
 import { ProductPage } from '@/features/catalog/components/product-page';
+import { LoginStatus, useAuth } from '@/lib/auth';
 
 const CART_ACTIONS = { panel: productCartAction, card: cardCartAction };
 

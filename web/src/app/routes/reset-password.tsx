@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ResetPassword } from '@/features/account/components/reset-password';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-import type { LoginVariant } from './auth-context';
+import type { LoginVariant } from '@/lib/auth';
 
 /** The login overlay's titles (storefront spec §2), quoted exactly. */
 export const LOGIN_TITLES: Record<LoginVariant, string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { getBrowserId, resetBrowserId, subscribeToBrowserId } from '@/lib/storage';
 import { useCart, type CartIdentity } from './api/get-cart';
 

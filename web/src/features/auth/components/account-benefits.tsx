@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '../auth-context';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { ReaderBenefits } from './reader-benefits';
 import styles from './account-benefits.module.css';
 

@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { getAccountQueryOptions, isAdmin } from '@inkwell/ui-kit/account';
 import { clearTokens, getAccessToken, getRefreshToken, subscribeToTokens } from '@inkwell/ui-kit/storage';
+import { AuthContext, LoginStatus, type AuthState, type LoginOptions, type LoginVariant } from '@/lib/auth';
 import { survivesLogout } from '@/lib/query-meta';
 import { revokeSession } from '../api/logout';
-import { AuthContext, LoginStatus, type AuthState, type LoginOptions, type LoginVariant } from '../auth-context';
 import { forgetSessionData, tokenSubject } from '../session';
 
 // Most visits never open it; its code loads on the first click on Login.

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } 
 import { CloseIcon } from '@inkwell/ui-kit/icons';
 import { Logo } from '@inkwell/ui-kit/logo';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { LoginStatus, useAuth, type LoginVariant } from '../auth-context';
+import { LoginStatus, useAuth, type LoginVariant } from '@/lib/auth';
 import { LOGIN_TITLES } from '../login-titles';
 import { CreatedStep, EmailStep, LoginStep, SignUpStep, type LoginStepName } from './login-steps';
 import { ReaderBenefits } from './reader-benefits';

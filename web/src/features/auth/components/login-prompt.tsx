@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { useAuth } from '../auth-context';
+import { useAuth } from '@/lib/auth';
 import { LOGIN_TITLES } from '../login-titles';
 import { ReaderBenefits } from './reader-benefits';
 import styles from './login-prompt.module.css';

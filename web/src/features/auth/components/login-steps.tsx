@@ -6,12 +6,12 @@ import { PasswordField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { CREDENTIAL_MESSAGES, emailProblem, isValidEmail, newPasswordProblem, normalizeEmail } from '@/lib/credentials';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCheckAccountExists } from '../api/get-account-exists';
 import { useLogin } from '../api/login';
 import { AutoLoginError, useSignUp } from '../api/sign-up';
-import { LoginStatus, useAuth } from '../auth-context';
 import styles from './login-overlay.module.css';
 
 /** `email` asks for the address; `login` is the spec's step 1, `signup` its step 2; `created` follows a sign-up. */

@@ -1,6 +1,6 @@
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '../auth-context';
+import { useAuth } from '@/lib/auth';
 import styles from './reader-account-promo.module.css';
 
 /** Invitation to create a free Reader account, for logged-out visitors. */

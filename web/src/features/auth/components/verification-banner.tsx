@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import type { Account } from '@inkwell/ui-kit/account';
 import { MailIcon } from '@inkwell/ui-kit/icons';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '../auth-context';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { useVerificationEmail } from '../use-verification-email';
 import { VERIFICATION_LABELS } from '../verification-window';
 import { VerificationButton } from './verification-button';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CartIcon } from '@inkwell/ui-kit/icons';
 import { useDismiss } from '@/hooks/use-dismiss';
 import { dismissCartNotices } from '../api/get-cart';
@@ -11,9 +11,11 @@ import styles from './cart-button.module.css';
 /**
  * The navbar's cart (storefront spec §2): a button with the number of items in the cart, opening
  * the "Cart Order" popup. The cart is `GET /cart/{browserId}`, shared through the query cache with
- * every add-to-cart button, so the badge follows each change as soon as it is made.
+ * every add-to-cart button, so the badge follows each change as soon as it is made. `whileOpen` is
+ * mounted with the popup: the app puts there what the open cart must start (spec §4: the payment
+ * provider loads while a cart overlay is open), which is another feature's business.
  */
-export function CartButton() {
+export function CartButton({ whileOpen }: { whileOpen?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [couponCode, setCouponCode] = useState<string | undefined>(undefined);
   const close = useCallback(() => {
@@ -42,6 +44,7 @@ export function CartButton() {
       {open && (
         <div ref={panel}>
           <CartPopup identity={identity} cart={cart} couponCode={couponCode} onCouponChange={setCouponCode} onClose={close} returnFocusTo={trigger} />
+          {whileOpen}
         </div>
       )}
     </div>

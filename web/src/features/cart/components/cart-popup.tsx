@@ -8,9 +8,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
-import { usePaymentProvider } from '@/features/checkout/use-payment-provider';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useCart, useCartNotices, type CartIdentity } from '../api/get-cart';
 import { cartChangeProblem, useUpdateCart } from '../api/update-cart';
@@ -106,8 +105,6 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
   const coupon = useCart(couponCode ? identity : null, couponCode);
   const [problem, setProblem] = useState<string | null>(null);
   const notices = useCartNotices();
-  // Spec §4: an open cart overlay loads the payment provider, so checkout does not wait for it.
-  usePaymentProvider(true);
 
   useFocusTrap(panel, true);
   useEffect(() => {

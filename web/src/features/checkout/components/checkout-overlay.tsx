@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useShippingCountries } from '../api/get-shipping-countries';
 import { readCheckoutDraft } from '../checkout-draft';

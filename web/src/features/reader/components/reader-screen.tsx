@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { LoginStatus, useAuth } from '@/features/auth/auth-context';
+import { LoginStatus, useAuth } from '@/lib/auth';
 import { useComicPages } from '../api/get-comic-pages';
 import { useSeriesItems } from '../api/get-series-items';
 import type { ProgressSave } from '../hooks/use-reading-progress';

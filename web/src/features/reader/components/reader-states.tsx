@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { AlertIcon, BookIcon, GlobeIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 import { useCloseReader } from '../hooks/use-close-reader';
 import { UNABLE_TO_OPEN } from '../reader-constants';
 import type { ReaderProblem } from '../reader-errors';

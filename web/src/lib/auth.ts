@@ -32,6 +32,7 @@ export interface AuthState {
   logout: () => void;
 }
 
+/** Who is logged in, read by every feature; the auth feature's `AuthProvider` is what fills it. */
 export const AuthContext = createContext<AuthState | null>(null);
 
 export function useAuth(): AuthState {
