@@ -2,12 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
-import { createPaymentProcessor, paymentWebhookRoute, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './payments';
+import { createPaymentProcessor, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './drivers/payments';
 import { GrpcCartCheckout } from './peers/cart';
 import { attachGuestPurchases } from './consumers/guest-purchases';
 import type { CheckoutDeps } from './flows/deps';
 import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepPurchases, type SweeperOptions } from './flows/sweeper';
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
+import { paymentWebhookRoute } from './routes/payment-webhook';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

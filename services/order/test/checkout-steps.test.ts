@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { retryOwedUndos } from '../src';
-import { SimulatedPaymentProcessor } from '../src/payments';
+import { SimulatedPaymentProcessor } from '../src/drivers/payments';
 import type { CheckoutDeps } from '../src/flows/deps';
 import { submitPurchase } from '../src/routes/submit-purchase';
 import { refundPurchase } from '../src/flows/refund-purchase';

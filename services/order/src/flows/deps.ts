@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type Purchase } from '@inkwell/contracts/order';
 import { DomainError, type Database, type Logger, type Outbox } from '@inkwell/platform';
 import type { ShippingRates } from '../domain';
-import type { PaymentProcessor } from '../payments';
+import type { PaymentProcessor } from '../drivers/payments';
 import type { CartCheckout } from '../peers/cart';
 import { findPurchase, ordersOfPurchase, purchaseView, type PurchaseRecord } from '../store/purchases';
 

@@ -33,7 +33,7 @@ import { reconcile, reportFailure, softConfirm } from '../flows/place-purchase';
 import { requestPurchase } from '../flows/quote-purchase';
 import { refundPurchase } from '../flows/refund-purchase';
 import { submitPurchase } from './submit-purchase';
-import type { PaymentEvent } from '../payments';
+import type { PaymentEvent } from '../drivers/payments';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
 
 export interface CheckoutRouteDeps {
@@ -50,7 +50,7 @@ const KEY_HEADER = 'idempotency-key';
 /**
  * The cart-and-orders calls of storefront spec §7 (all but the cart's own): purchase requests,
  * paying, the browser's confirmations and failures, orders, shipping countries, states and sales
- * tax, address verification, and the payment processor's events (its webhook is payments/webhook-route.ts).
+ * tax, address verification, and the payment processor's events (its webhook is routes/payment-webhook.ts).
  */
 export async function checkoutRoutes(app: App, { context, checkout, verifier }: CheckoutRouteDeps): Promise<void> {
   const buyerOf = (request: FastifyRequest): Buyer => ({

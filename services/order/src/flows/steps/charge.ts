@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ORDER_MESSAGES } from '@inkwell/contracts/order';
 import { DomainError } from '@inkwell/platform';
-import type { CreatePaymentInput, PaymentProcessor, PaymentResult } from '../../payments';
+import type { CreatePaymentInput, PaymentProcessor, PaymentResult } from '../../drivers/payments';
 import { findPurchase, movePurchase, type StoredPayment } from '../../store/purchases';
 import { done, failed, waiting, type FlowStep } from '../flow';
 import { isFree, type PlaceContext } from './context';

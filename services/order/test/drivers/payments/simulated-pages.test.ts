@@ -1,7 +1,7 @@
 import { createHttpApp, type App } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulatedProviderPages, type SimulatedPaymentProcessor } from '../../src/payments';
+import { simulatedProviderPages, type SimulatedPaymentProcessor } from '../../../src/drivers/payments';
 import { cardPayment, simulatedProcessor, startPaymentsDb, type PaymentsDb } from './support';
 
 let store: PaymentsDb;

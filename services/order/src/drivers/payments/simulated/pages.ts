@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PaymentNotFoundError } from './port';
-import { SIMULATED_PAGES_PATH, type SimulatedPaymentProcessor } from './simulated';
+import { PaymentNotFoundError } from '../port';
+import { SIMULATED_PAGES_PATH, type SimulatedPaymentProcessor } from './processor';
 
 /**
  * The simulated processor's provider page: where the browser goes when a payment answers

@@ -2,7 +2,7 @@ import { freePort } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_ERROR_MESSAGES, StripePaymentProcessor, failureOfStripeError } from '../../src/payments';
+import { PAYMENT_ERROR_MESSAGES, StripePaymentProcessor, failureOfStripeError } from '../../../src/drivers/payments';
 
 const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_test', publicUrl: 'https://shop.example' };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentNotFoundError, TEST_CARDS, WebhookSignatureError, type PaymentEvent, type PaymentMethod, type SimulatedPaymentProcessor } from '../../src/payments';
+import { PaymentNotFoundError, TEST_CARDS, WebhookSignatureError, type PaymentEvent, type PaymentMethod, type SimulatedPaymentProcessor } from '../../../src/drivers/payments';
 import { cardPayment, simulatedProcessor, startPaymentsDb, waitFor, type PaymentsDb } from './support';
 
 let store: PaymentsDb;

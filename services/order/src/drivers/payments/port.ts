@@ -1,6 +1,6 @@
 /**
  * The order service's payments port. Two drivers: the embedded simulated processor (the default,
- * `simulated.ts`) and Stripe (`stripe.ts`), picked by `createPaymentProcessor` in `index.ts` from
+ * `simulated/`) and Stripe (`stripe.ts`), picked by `createPaymentProcessor` in `index.ts` from
  * STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.
  *
  * Amounts are integers in minor units (cents). Every call that moves money carries an idempotency

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, success } from '@inkwell/platform';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProcessor } from './port';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProcessor } from '../drivers/payments/port';
 
 /** Where Stripe posts its events (set this address in Stripe's dashboard with the three event types). */
 export const PAYMENT_WEBHOOK_PATH = '/api/order/payments/webhook';

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Database, migrate } from '@inkwell/platform';
 import { createTestDatabase, testLogger } from '@inkwell/platform/testing';
-import { SimulatedPaymentProcessor, type SimulatedProcessorOptions } from '../../src/payments';
+import { SimulatedPaymentProcessor, type SimulatedProcessorOptions } from '../../../src/drivers/payments';
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export interface PaymentsDb {
   db: Database;

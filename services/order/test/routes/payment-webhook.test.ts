@@ -2,7 +2,8 @@ import { createHttpApp, type App } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_WEBHOOK_PATH, paymentWebhookRoute, StripePaymentProcessor, type PaymentEvent } from '../../src/payments';
+import { StripePaymentProcessor, type PaymentEvent } from '../../src/drivers/payments';
+import { PAYMENT_WEBHOOK_PATH, paymentWebhookRoute } from '../../src/routes/payment-webhook';
 
 const secret = 'whsec_route_test';
 const processor = new StripePaymentProcessor({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: secret });

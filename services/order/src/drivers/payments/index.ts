@@ -1,14 +1,13 @@
 import { ConfigError, type Database, type Env, type Logger } from '@inkwell/platform';
-import { SimulatedPaymentProcessor } from './simulated';
+import { SimulatedPaymentProcessor } from './simulated/processor';
 import { StripePaymentProcessor } from './stripe';
 
 export * from './port';
 export { PAYMENT_ERROR_MESSAGES, PURCHASE_FAILED, paymentFailure, providerFailure } from './messages';
-export { SIMULATED_PAGES_PATH, SimulatedPaymentProcessor, type EventHandler, type SimulatedProcessorOptions } from './simulated';
-export { simulatedProviderPages, type SimulatedPagesOptions } from './simulated-pages';
+export { SIMULATED_PAGES_PATH, SimulatedPaymentProcessor, type EventHandler, type SimulatedProcessorOptions } from './simulated/processor';
+export { simulatedProviderPages, type SimulatedPagesOptions } from './simulated/pages';
 export { STRIPE_WEBHOOK_TOLERANCE_SECONDS, StripePaymentProcessor, failureOfStripeError, type StripeProcessorOptions } from './stripe';
-export { TEST_CARDS, resolveCard } from './test-cards';
-export { PAYMENT_WEBHOOK_PATH, paymentWebhookRoute, type PaymentWebhookOptions } from './webhook-route';
+export { TEST_CARDS, resolveCard } from './simulated/test-cards';
 
 const STRIPE_SETTINGS = [
   { name: 'STRIPE_SECRET_KEY', prefixes: ['sk_', 'rk_'] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_ERROR_MESSAGES, paymentFailure, providerFailure } from '../../src/payments';
-import { luhnValid, resolveCard, TEST_CARDS } from '../../src/payments/test-cards';
+import { PAYMENT_ERROR_MESSAGES, paymentFailure, providerFailure } from '../../../src/drivers/payments';
+import { luhnValid, resolveCard, TEST_CARDS } from '../../../src/drivers/payments/simulated/test-cards';
 
 describe('Stripe test cards', () => {
   it('lists only numbers that pass the Luhn check, each once, and each PaymentMethod id once', () => {

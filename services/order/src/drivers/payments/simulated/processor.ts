@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { backoffMs, type Database, type Logger, type Queryable } from '@inkwell/platform';
-import { paymentFailure } from './messages';
+import { paymentFailure } from '../messages';
 import {
   PAYMENT_METHODS,
   PaymentNotFoundError,
@@ -14,7 +14,7 @@ import {
   type PaymentStatus,
   type RefundInput,
   type RefundResult,
-} from './port';
+} from '../port';
 import { resolveCard, type Decline } from './test-cards';
 
 /** Where `simulated-pages.ts` is mounted, as the browser reaches it through the gateway. */

@@ -2,7 +2,7 @@ import { ConfigError, type Database } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createPaymentProcessor, SimulatedPaymentProcessor, StripePaymentProcessor, WebhookSignatureError } from '../../src/payments';
+import { createPaymentProcessor, SimulatedPaymentProcessor, StripePaymentProcessor, WebhookSignatureError } from '../../../src/drivers/payments';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_inkwell';
 const processor = new StripePaymentProcessor({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: WEBHOOK_SECRET });
