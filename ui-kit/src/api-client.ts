@@ -93,6 +93,12 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** JSON-encoded unless it is FormData. */
   body?: unknown;
+  /**
+   * Headers of this call's own (e.g. an `Idempotency-Key`), sent again when the call is retried
+   * after a token renewal. `Accept`, `Authorization` and `Content-Type` stay the client's: the
+   * renewal and the body's encoding depend on them.
+   */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -115,7 +121,10 @@ function isEnvelope(value: unknown): value is { status: EnvelopeStatus; response
 }
 
 async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.delete('Authorization');
+  headers.delete('Content-Type');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
