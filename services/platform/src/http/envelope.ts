@@ -1,22 +1,9 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { ProblemSchema, type Problem } from '@inkwell/contracts/problems';
+import type { Paginated } from '@inkwell/contracts/dashboard';
+import type { Envelope, EnvelopeStatus } from '@inkwell/contracts/envelope';
 
-/** `status` of the response envelope every JSON answer is wrapped in. */
-export interface EnvelopeStatus {
-  type: string;
-  message?: string;
-  geoRestriction?: string;
-  fullCount?: number;
-  /** A refusal: every rule it broke, each with its field, in the spec's words. */
-  problems?: Problem[];
-  /** Advice that did not refuse anything (e.g. implausible book weight). */
-  warnings?: string[];
-}
-
-export interface Envelope<T> {
-  status: EnvelopeStatus;
-  response: T;
-}
+// The envelope's shape is the contracts' (the frontends read the same one); the services build it here.
+export { EnvelopeOf, EnvelopeStatusSchema, type Envelope, type EnvelopeStatus } from '@inkwell/contracts/envelope';
+export type { Paginated } from '@inkwell/contracts/dashboard';
 
 export function success<T>(response: T, extra: Omit<EnvelopeStatus, 'type'> = {}): Envelope<T> {
   return { status: { type: 'Success', ...extra }, response };
@@ -26,30 +13,7 @@ export function failure(type: string, message: string, extra: Omit<EnvelopeStatu
   return { status: { type, message, ...extra }, response: null };
 }
 
-export const EnvelopeStatusSchema = Type.Object({
-  type: Type.String(),
-  message: Type.Optional(Type.String()),
-  geoRestriction: Type.Optional(Type.String()),
-  fullCount: Type.Optional(Type.Integer()),
-  problems: Type.Optional(Type.Array(ProblemSchema)),
-  warnings: Type.Optional(Type.Array(Type.String())),
-});
-
-/** Schema of a successful envelope around `response`, for route response declarations. */
-export function EnvelopeOf<T extends TSchema>(response: T) {
-  return Type.Object({ status: EnvelopeStatusSchema, response });
-}
-
-/** The paginated result dashboard list calls put in `response`. */
-export interface Paginated<T> {
-  items: T[];
-  thisPageNumber: number;
-  thisPageSize: number;
-  totalPageNumber: number;
-  filteredTotalRows: number;
-  unfilteredTotalRows: number;
-}
-
+/** The paginated result dashboard list calls put in `response` (dashboard spec §3). */
 export function paginate<T>(items: T[], page: { pageNumber: number; pageSize: number }, filtered: number, unfiltered: number): Paginated<T> {
   return {
     items,
