@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { Database, createLogger } from '@inkwell/platform';
 import { startCluster } from '../../scripts/cluster';
-import { hashPassword } from '../../services/account/src/credentials';
+import { hashPassword } from '../../services/account/src/domain/credentials';
 import { createProduct } from '../../services/catalog/test/factories';
 
 const VOLUMES = 400;

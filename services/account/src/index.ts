@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_LINKS, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
-import { ensureDemoAccounts } from './demo-accounts';
+import { ensureDemoAccounts } from './demo/accounts';
 import { accountLinkHandlers } from './grpc/account-links';
 import { accountDeps } from './routes/deps';
 import { emailChangeRoutes } from './routes/email-change';
@@ -11,8 +11,8 @@ import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
 import { tokenRoutes } from './routes/token';
 
-export { readDemoAccounts, type DemoAccount } from './demo-accounts';
-export { grantAdmin } from './admin';
+export { readDemoAccounts, type DemoAccount } from './demo/accounts';
+export { grantAdmin } from './flows/grant-admin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -171,7 +171,7 @@ describe('account API', () => {
   it('refuses bad sign-ups with the spec codes: 406 invalid email, 400 malformed base64, short password or taken email', async () => {
     const invalid = await call('POST', '/api/account/signupCustomerV2', { email: b64('not-an-email'), password: b64('long enough') });
     assert.equal(invalid.status, 406);
-    assert.deepEqual(invalid.body.status, { type: 'signup.failed', message: 'Please enter a valid email.' });
+    assert.deepEqual(invalid.body.status, { type: 'signup.failed', message: 'Please enter a valid email.', problems: [{ field: 'email', message: 'Please enter a valid email.' }] });
 
     const malformed = await call('POST', '/api/account/signupCustomerV2', { email: 'not base64!!', password: b64('long enough') });
     assert.equal(malformed.status, 400);
@@ -357,6 +357,39 @@ describe('account API', () => {
 
     const cleared = await call('POST', '/api/account/settings/maxshownratingkey', { value: null, Password: 'correct horse battery' }, renewed.body.response.access_token);
     assert.equal(cleared.body.response.settings.maxshownratingkey, null);
+  });
+
+  it('names the field of each refusal about one field in status.problems', async () => {
+    const problemsOf = (response: { body: Json }) => response.body.status.problems as Json[];
+    const general = await call('POST', '/api/account/signupCustomer', { email: 'reader@example.c', password: 'long enough' });
+    assert.equal(general.status, 406, 'an address only the general pattern allows is refused, as the storefront refuses it');
+    assert.deepEqual(problemsOf(general), [{ field: 'email', message: 'Please enter a valid email.' }]);
+    const short = await call('POST', '/api/account/signupCustomerV2', { email: b64(uniqueEmail('short')), password: b64('short') });
+    assert.deepEqual(problemsOf(short), [{ field: 'password', message: 'Password must be at least 8 characters.' }]);
+    const email = uniqueEmail('fields');
+    await signUp(email);
+    const taken = await call('POST', '/api/account/signupCustomer', { email, password: 'long enough' });
+    assert.deepEqual(problemsOf(taken), [{ field: 'email', message: 'An account with this email already exists.' }]);
+
+    const noPassword = await call('POST', '/api/account/token', { UserName: email, Password: '' });
+    assert.deepEqual(problemsOf(noPassword), [{ field: 'Password', message: 'Enter your email and password.' }]);
+    const { access_token: token } = await tokensFor(email);
+    const body = { Email: email, Password: 'correct horse battery', NewPassword: 'new horse battery', ConfirmNewPassword: 'new horse battery' };
+    const mismatch = await call('POST', '/api/account/changePassword/V2', { ...body, ConfirmNewPassword: 'different' }, token);
+    assert.deepEqual(problemsOf(mismatch), [{ field: 'ConfirmNewPassword', message: 'Passwords do not match.' }]);
+    const tooShort = await call('POST', '/api/account/changePassword/V2', { ...body, NewPassword: 'short', ConfirmNewPassword: 'short' }, token);
+    assert.deepEqual(problemsOf(tooShort), [{ field: 'NewPassword', message: 'Password must be at least 8 characters.' }]);
+    const badLink = await call('POST', '/api/account/changePassword', { Token: 'no-such-token', Password: 'long enough' });
+    assert.deepEqual(problemsOf(badLink), [{ field: 'Token', message: 'This link is invalid or has expired.' }]);
+
+    const badEmail = await call('POST', '/api/account/initiateChangeEmail', { NewEmail: 'nope', Password: 'correct horse battery' }, token);
+    assert.deepEqual(problemsOf(badEmail), [{ field: 'NewEmail', message: 'Please enter a valid email.' }]);
+    const same = await call('POST', '/api/account/initiateChangeEmail', { NewEmail: email, Password: 'correct horse battery' }, token);
+    assert.deepEqual(problemsOf(same), [{ field: 'NewEmail', message: 'That is already the email of your account.' }]);
+    const badRating = await call('POST', '/api/account/settings', { key: 'maxshownratingkey', value: 'x', Password: 'correct horse battery' }, token);
+    assert.deepEqual(problemsOf(badRating), [{ field: 'value', message: 'The maximum shown rating must be one of e, e7, pg, t or m.' }]);
+    const unknown = await call('POST', '/api/account/settings', { key: 'colour', value: 'x' }, token);
+    assert.deepEqual(problemsOf(unknown), [{ field: 'key', message: 'Unknown setting.' }]);
   });
 
   it('answers malformed requests with 4xx envelopes, never 500', async () => {

@@ -15,14 +15,15 @@ export function settingNeedsPassword(key: SettingKey): boolean {
   return key === MAX_SHOWN_RATING_KEY;
 }
 
-export type SettingCheck = { ok: true; key: SettingKey; value: AgeRating | null } | { ok: false; message: string };
+/** A refused change names the field it is about: the setting's `key`, or its `value`. */
+export type SettingCheck = { ok: true; key: SettingKey; value: AgeRating | null } | { ok: false; field: 'key' | 'value'; message: string };
 
 /** Validates a setting change; an empty value clears the setting. */
 export function checkSetting(key: string, value: string | null | undefined): SettingCheck {
   const normalizedKey = key.trim().toLowerCase();
-  if (normalizedKey !== MAX_SHOWN_RATING_KEY) return { ok: false, message: MESSAGES.unknownSetting };
+  if (normalizedKey !== MAX_SHOWN_RATING_KEY) return { ok: false, field: 'key', message: MESSAGES.unknownSetting };
   if (value === null || value === undefined || value.trim() === '') return { ok: true, key: MAX_SHOWN_RATING_KEY, value: null };
   const rating = value.trim().toLowerCase();
-  if (!(AGE_RATINGS as readonly string[]).includes(rating)) return { ok: false, message: MESSAGES.invalidRating };
+  if (!(AGE_RATINGS as readonly string[]).includes(rating)) return { ok: false, field: 'value', message: MESSAGES.invalidRating };
   return { ok: true, key: MAX_SHOWN_RATING_KEY, value: rating as AgeRating };
 }

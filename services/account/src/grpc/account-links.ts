@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, type AccountLinksService, type Database, type ServiceHandlers } from '@inkwell/platform';
-import { linkUrl } from '../domain';
+import { linkUrl, spentLinkMessage, unknownLinkMessage } from '../domain';
 import { issueLink } from '../store/links';
 
 /**
@@ -12,8 +12,8 @@ export function accountLinkHandlers(db: Database, publicUrl: string): ServiceHan
       const issued = await issueLink(db, linkId);
       if ('refused' in issued) {
         throw issued.refused === 'unknown'
-          ? new NotFoundError(`No link ${linkId}`)
-          : new ConflictError(`Link ${linkId} was already issued, used, replaced or has expired`);
+          ? new NotFoundError(unknownLinkMessage(linkId))
+          : new ConflictError(spentLinkMessage(linkId));
       }
       return { url: linkUrl(publicUrl, issued.purpose, issued.token) };
     },

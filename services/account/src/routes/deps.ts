@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError, type ServiceContext } from '@inkwell/platform';
-import { verifyPassword } from '../credentials';
+import { verifyPassword } from '../domain/credentials';
 import { MESSAGES } from '../domain';
 import { findAccountById, type AccountRow } from '../store/accounts';
 import { Sessions } from '../store/sessions';

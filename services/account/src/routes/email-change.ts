@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, ConflictError, EVENTS, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { MESSAGES, isValidEmail, normalizeEmail } from '../domain';
-import { findAccountByEmail, findAccountById } from '../store/accounts';
+import { isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
+import { MESSAGES } from '../domain';
+import { findAccountByEmail, findAccountById, setEmail } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
@@ -26,10 +27,10 @@ export async function emailChangeRoutes(app: App, deps: AccountDeps): Promise<vo
     },
     handler: async (request) => {
       const newEmail = normalizeEmail(request.body.NewEmail);
-      if (!isValidEmail(newEmail)) throw new BadRequestError(MESSAGES.invalidEmail);
+      if (!isValidEmail(newEmail)) throw new BadRequestError(MESSAGES.invalidEmail, { field: 'NewEmail' });
       const account = await currentAccount(deps, request);
       await requirePassword(account, request.body.Password);
-      if (newEmail.toLowerCase() === account.email.toLowerCase()) throw new BadRequestError(MESSAGES.emailUnchanged);
+      if (newEmail.toLowerCase() === account.email.toLowerCase()) throw new BadRequestError(MESSAGES.emailUnchanged, { field: 'NewEmail' });
       if (await findAccountByEmail(db, newEmail)) throw new ConflictError(MESSAGES.emailTaken);
       await db.transaction(async (tx) => {
         const confirmationLinkId = await requestLink(tx, 'change-email', account.id, newEmail);
@@ -49,13 +50,12 @@ export async function emailChangeRoutes(app: App, deps: AccountDeps): Promise<vo
     handler: async (request) => {
       const email = await db.transaction(async (tx) => {
         const link = await consumeLinkToken(tx, 'change-email', request.body.Token);
-        if (!link?.newEmail) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!link?.newEmail) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
         const account = await findAccountById(tx, link.accountId, { forUpdate: true });
-        if (!account) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!account) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
         const taken = await findAccountByEmail(tx, link.newEmail);
         if (taken && taken.id !== account.id) throw new ConflictError(MESSAGES.emailTaken);
-        // The link reached the new inbox, so the new address is verified.
-        await tx.query('UPDATE accounts SET email = $2, verified = true, updated_at = now() WHERE id = $1', [account.id, link.newEmail]);
+        await setEmail(tx, account.id, link.newEmail);
         await outbox.add(tx, { type: EVENTS.accountEmailChanged.type, key: account.id, data: { userId: account.id, oldEmail: account.email, newEmail: link.newEmail } });
         return link.newEmail;
       }).catch((error: unknown) => {

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, EVENTS, EnvelopeOf, ForbiddenError, success, type App } from '@inkwell/platform';
-import { hashPassword } from '../credentials';
-import { MESSAGES, normalizeEmail, passwordProblem } from '../domain';
-import { findAccountByEmail } from '../store/accounts';
+import { normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
+import { MESSAGES } from '../domain';
+import { hashPassword } from '../domain/credentials';
+import { findAccountByEmail, setPasswordHash } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
@@ -32,12 +33,12 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
       const account = await currentAccount(deps, request);
       if (normalizeEmail(Email).toLowerCase() !== account.email.toLowerCase()) throw new ForbiddenError(MESSAGES.emailMismatch);
       await requirePassword(account, Password);
-      if (NewPassword !== ConfirmNewPassword) throw new BadRequestError(MESSAGES.passwordsDoNotMatch);
+      if (NewPassword !== ConfirmNewPassword) throw new BadRequestError(MESSAGES.passwordsDoNotMatch, { field: 'ConfirmNewPassword' });
       const problem = passwordProblem(NewPassword);
-      if (problem) throw new BadRequestError(problem);
+      if (problem) throw new BadRequestError(problem, { field: 'NewPassword' });
       const passwordHash = await hashPassword(NewPassword);
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [account.id, passwordHash]);
+        await setPasswordHash(tx, account.id, passwordHash);
         await sessions.revokeAll(tx, account.id, request.principal?.sessionId);
       });
       return success(null);
@@ -76,13 +77,13 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
     handler: async (request) => {
       const password = request.body.Password ?? request.query.password ?? '';
       const problem = passwordProblem(password);
-      if (problem) throw new BadRequestError(problem);
+      if (problem) throw new BadRequestError(problem, { field: 'Password' });
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const link = await consumeLinkToken(tx, 'reset-password', request.body.Token);
-        if (!link) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!link) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
         // Following the emailed link also proves the address.
-        await tx.query('UPDATE accounts SET password_hash = $2, verified = true, updated_at = now() WHERE id = $1', [link.accountId, passwordHash]);
+        await setPasswordHash(tx, link.accountId, passwordHash, { verified: true });
         await sessions.revokeAll(tx, link.accountId);
       });
       return success(null);

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { AccountSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { checkSetting, normalizeEmail, settingNeedsPassword } from '../domain';
-import { accountView, findAccountByEmail, findAccountById } from '../store/accounts';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
+import { checkSetting, settingNeedsPassword } from '../domain';
+import { accountView, findAccountByEmail, findAccountById, optOutOfMarketing, setMaxShownRating } from '../store/accounts';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
 
 export const AccountEnvelope = EnvelopeOf(AccountSchema);
@@ -32,10 +33,10 @@ export async function profileRoutes(app: App, deps: AccountDeps): Promise<void> 
 
   const changeSetting = async (request: Parameters<typeof currentAccount>[1], key: string, value: string | null | undefined, password: string | undefined) => {
     const check = checkSetting(key, value);
-    if (!check.ok) throw new BadRequestError(check.message);
+    if (!check.ok) throw new BadRequestError(check.message, { field: check.field });
     const account = await currentAccount(deps, request);
     if (settingNeedsPassword(check.key)) await requirePassword(account, password);
-    await db.query('UPDATE accounts SET max_shown_rating = $2, updated_at = now() WHERE id = $1', [account.id, check.value]);
+    await setMaxShownRating(db, account.id, check.value);
     const updated = await findAccountById(db, account.id);
     return success(accountView(updated ?? account));
   };
@@ -79,7 +80,7 @@ export async function profileRoutes(app: App, deps: AccountDeps): Promise<void> 
     },
     handler: async (request) => {
       const account = await currentAccount(deps, request);
-      await db.query('UPDATE accounts SET marketing_opt_out = true, updated_at = now() WHERE id = $1', [account.id]);
+      await optOutOfMarketing(db, account.id);
       return success({ unsubscribed: true });
     },
   });

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, DomainError, EVENTS, EnvelopeOf, TooManyRequestsError, success, type App } from '@inkwell/platform';
-import { hashPassword } from '../credentials';
-import { MESSAGES, decodeBase64Text, isValidEmail, normalizeEmail, passwordProblem, resendTooSoonMessage } from '../domain';
-import { findAccountById, insertAccount } from '../store/accounts';
+import { isValidEmail, normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
+import { MESSAGES, decodeBase64Text, resendTooSoonMessage } from '../domain';
+import { hashPassword } from '../domain/credentials';
+import { findAccountById, insertAccount, markVerificationSent, markVerified } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, type AccountDeps } from './deps';
 
@@ -12,7 +13,7 @@ export const RESEND_WINDOW_SECONDS = 3 * 60;
 /** Sign-up code 406 of storefront spec §8: the email is not acceptable. */
 class SignupFailedError extends DomainError {
   constructor() {
-    super(406, 'signup.failed', MESSAGES.invalidEmail);
+    super(406, MESSAGES.signupFailed, MESSAGES.invalidEmail, { field: 'email' });
   }
 }
 
@@ -35,11 +36,11 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw new SignupFailedError();
     const problem = passwordProblem(password);
-    if (problem) throw new BadRequestError(problem);
+    if (problem) throw new BadRequestError(problem, { field: 'password' });
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
       const account = await insertAccount(tx, { email, passwordHash, verificationSent: true });
-      if (!account) throw new BadRequestError(MESSAGES.emailTaken);
+      if (!account) throw new BadRequestError(MESSAGES.emailTaken, { field: 'email' });
       const verificationLinkId = await requestLink(tx, 'verify-email', account.id);
       await outbox.add(tx, { type: EVENTS.accountCreated.type, key: account.id, data: { userId: account.id, email: account.email, verificationLinkId } });
       return { userid: account.id };
@@ -75,10 +76,10 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
             throw new TooManyRequestsError(resendTooSoonMessage(retryAfter), retryAfter);
           }
         }
-        const { rows } = await tx.query<{ verification_sent_at: Date }>('UPDATE accounts SET verification_sent_at = now(), updated_at = now() WHERE id = $1 RETURNING verification_sent_at', [account.id]);
+        const sent = await markVerificationSent(tx, account.id);
         const verificationLinkId = await requestLink(tx, 'verify-email', account.id);
         await outbox.add(tx, { type: EVENTS.accountVerificationRequested.type, key: account.id, data: { userId: account.id, email: account.email, verificationLinkId } });
-        return rows[0]!.verification_sent_at;
+        return sent;
       });
       return success({ sentAt: sentAt.toISOString() });
     },
@@ -94,11 +95,11 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
     handler: async (request) => {
       const email = await db.transaction(async (tx) => {
         const link = await consumeLinkToken(tx, 'verify-email', request.body.Token);
-        if (!link) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!link) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
         const account = await findAccountById(tx, link.accountId, { forUpdate: true });
-        if (!account) throw new BadRequestError(MESSAGES.invalidLink);
+        if (!account) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
         if (!account.verified) {
-          await tx.query('UPDATE accounts SET verified = true, updated_at = now() WHERE id = $1', [account.id]);
+          await markVerified(tx, account.id);
           await outbox.add(tx, { type: EVENTS.accountVerified.type, key: account.id, data: { userId: account.id, email: account.email } });
         }
         return account.email;

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { TokenPairSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, ForbiddenError, NotFoundError, TooManyRequestsError, success, type App } from '@inkwell/platform';
-import { verifyAgainstDecoy, verifyPassword } from '../credentials';
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, MESSAGES, normalizeEmail, tooManyLoginsMessage } from '../domain';
-import { findAccountByEmail } from '../store/accounts';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, MESSAGES, tooManyLoginsMessage } from '../domain';
+import { verifyAgainstDecoy, verifyPassword } from '../domain/credentials';
+import { findAccountByEmail, recordLogin } from '../store/accounts';
 import { clientAddress, type AccountDeps } from './deps';
 
 const TokenBody = Type.Object(
@@ -36,7 +37,7 @@ export async function tokenRoutes(app: App, deps: AccountDeps): Promise<void> {
         return success(outcome.tokens);
       }
       if (UserName === undefined || Password === undefined || UserName.trim() === '' || Password === '') {
-        throw new BadRequestError('Enter your email and password.');
+        throw new BadRequestError(MESSAGES.credentialsMissing, { field: UserName === undefined || UserName.trim() === '' ? 'UserName' : 'Password' });
       }
       const email = normalizeEmail(UserName);
       const accountKey = `account:${email.toLowerCase()}`;
@@ -55,7 +56,7 @@ export async function tokenRoutes(app: App, deps: AccountDeps): Promise<void> {
       }
       await throttle.clear(accountKey);
       const tokens = await context.db.transaction(async (tx) => {
-        await tx.query('UPDATE accounts SET last_login_at = now(), login_count = login_count + 1 WHERE id = $1', [account.id]);
+        await recordLogin(tx, account.id);
         return sessions.start(tx, account);
       });
       return success(tokens);
@@ -66,7 +67,7 @@ export async function tokenRoutes(app: App, deps: AccountDeps): Promise<void> {
     schema: {
       tags: ['account'],
       summary: 'Sign out: revoke the sign-in the refresh token belongs to',
-      body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'refresh_token is required to log out.' }) }),
+      body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200, errorMessage: MESSAGES.refreshTokenRequired }) }),
       response: { 200: EnvelopeOf(Type.Null()) },
     },
     handler: async (request) => {

@@ -47,6 +47,51 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
   return rows[0];
 }
 
+/** Gives the account a role it lacks (`npm run create-admin`). */
+export async function addRole(db: Queryable, id: string, role: string): Promise<void> {
+  await db.query('UPDATE accounts SET roles = array_append(roles, $2), updated_at = now() WHERE id = $1', [id, role]);
+}
+
+/** A demo account whose remembered password was lost: a new password, its demo roles, verified. */
+export async function resetDemoAccount(db: Queryable, id: string, passwordHash: string, roles: string[]): Promise<void> {
+  await db.query('UPDATE accounts SET password_hash = $2, roles = $3, verified = true WHERE id = $1', [id, passwordHash, roles]);
+}
+
+/** A new password; `verified` when it was set through an emailed link, which also proves the address. */
+export async function setPasswordHash(db: Queryable, id: string, passwordHash: string, options: { verified?: boolean } = {}): Promise<void> {
+  const sql = options.verified
+    ? 'UPDATE accounts SET password_hash = $2, verified = true, updated_at = now() WHERE id = $1'
+    : 'UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1';
+  await db.query(sql, [id, passwordHash]);
+}
+
+/** A confirmed new email; the link reached the new inbox, so the address is verified. */
+export async function setEmail(db: Queryable, id: string, email: string): Promise<void> {
+  await db.query('UPDATE accounts SET email = $2, verified = true, updated_at = now() WHERE id = $1', [id, email]);
+}
+
+export async function markVerified(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE accounts SET verified = true, updated_at = now() WHERE id = $1', [id]);
+}
+
+/** Records that a verification email is being sent now, and answers when. */
+export async function markVerificationSent(db: Queryable, id: string): Promise<Date> {
+  const { rows } = await db.query<{ verification_sent_at: Date }>('UPDATE accounts SET verification_sent_at = now(), updated_at = now() WHERE id = $1 RETURNING verification_sent_at', [id]);
+  return rows[0]!.verification_sent_at;
+}
+
+export async function setMaxShownRating(db: Queryable, id: string, rating: AgeRating | null): Promise<void> {
+  await db.query('UPDATE accounts SET max_shown_rating = $2, updated_at = now() WHERE id = $1', [id, rating]);
+}
+
+export async function optOutOfMarketing(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE accounts SET marketing_opt_out = true, updated_at = now() WHERE id = $1', [id]);
+}
+
+export async function recordLogin(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE accounts SET last_login_at = now(), login_count = login_count + 1 WHERE id = $1', [id]);
+}
+
 /** The account as `GET /account` shows it to its owner (storefront spec §3 Account). */
 export interface AccountView {
   userid: string;

@@ -1,5 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
-import { newOpaqueToken, tokenHash } from '../credentials';
+import { newOpaqueToken, tokenHash } from '../domain/credentials';
 import type { LinkPurpose } from '../domain';
 
 /** How long each emailed link works, counted from the request. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable, TokenSigner } from '@inkwell/platform';
-import { newOpaqueToken, tokenHash } from '../credentials';
+import { newOpaqueToken, tokenHash } from '../domain/credentials';
 import { findAccountById, principalOf, type AccountRow } from './accounts';
 
 /** The token call's answer (OAuth's field names, as the storefront reads them). */

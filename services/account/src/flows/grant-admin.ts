@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, type Database } from '@inkwell/platform';
-import { hashPassword } from './credentials';
-import { isValidEmail, normalizeEmail } from './domain';
-import { findAccountByEmail, insertAccount } from './store/accounts';
+import { isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
+import { notAnEmailMessage } from '../domain';
+import { hashPassword } from '../domain/credentials';
+import { addRole, findAccountByEmail, insertAccount } from '../store/accounts';
 
 export type GrantResult = { created: true; email: string; password: string } | { created: false; email: string; alreadyAdmin: boolean };
 
@@ -12,11 +13,11 @@ export type GrantResult = { created: true; email: string; password: string } | {
  */
 export async function grantAdmin(db: Database, rawEmail: string): Promise<GrantResult> {
   const email = normalizeEmail(rawEmail);
-  if (!isValidEmail(email)) throw new Error(`"${rawEmail}" is not a valid email address`);
+  if (!isValidEmail(email)) throw new Error(notAnEmailMessage(rawEmail));
   const existing = await findAccountByEmail(db, email);
   if (existing) {
     const alreadyAdmin = existing.roles.includes(ADMIN_ROLE);
-    if (!alreadyAdmin) await db.query('UPDATE accounts SET roles = array_append(roles, $2), updated_at = now() WHERE id = $1', [existing.id, ADMIN_ROLE]);
+    if (!alreadyAdmin) await addRole(db, existing.id, ADMIN_ROLE);
     return { created: false, email: existing.email, alreadyAdmin };
   }
   const password = randomBytes(12).toString('base64url');

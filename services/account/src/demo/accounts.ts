@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN_ROLE, type Database, type Logger } from '@inkwell/platform';
-import { hashPassword } from './credentials';
-import { findAccountByEmail, insertAccount } from './store/accounts';
+import { hashPassword } from '../domain/credentials';
+import { findAccountByEmail, insertAccount, resetDemoAccount } from '../store/accounts';
 
 export interface DemoAccount {
   email: string;
@@ -46,7 +46,7 @@ export async function ensureDemoAccounts(db: Database, dataDir: string, logger: 
     const password = randomBytes(9).toString('base64url');
     const passwordHash = await hashPassword(password);
     if (existing) {
-      await db.query('UPDATE accounts SET password_hash = $2, roles = $3, verified = true WHERE id = $1', [existing.id, passwordHash, demo.roles]);
+      await resetDemoAccount(db, existing.id, passwordHash, demo.roles);
     } else {
       await insertAccount(db, { email: demo.email, passwordHash, roles: demo.roles, verified: true });
     }
