@@ -1,3 +1,4 @@
+import { parseGeoRestrictionStatus, UNKNOWN_GEO_RESTRICTION_STATUS, type GeoRestrictionStatus } from '@inkwell/contracts/catalog-rules';
 import { ApiError, type ApiResult } from '@inkwell/ui-kit/api-client';
 
 /** Geo restriction of a series or product (storefront spec §4), from the envelope's `status.geoRestriction`. */
@@ -11,10 +12,8 @@ export const GeoRestriction = {
   RestrictedButOwned: 'RestrictedButOwned',
   /** Restricted here; the data comes along so the page can say what is unavailable. */
   RestrictedWithData: 'RestrictedWithData',
-} as const;
+} as const satisfies Record<GeoRestrictionStatus, GeoRestrictionStatus>;
 export type GeoRestriction = (typeof GeoRestriction)[keyof typeof GeoRestriction];
-
-const KNOWN = new Set<string>(Object.values(GeoRestriction));
 
 /** A series or product together with the restriction it came with. */
 export interface GeoGated<T> {
@@ -22,7 +21,7 @@ export interface GeoGated<T> {
   geoRestriction: GeoRestriction;
 }
 
-export const UNKNOWN_GEO_RESTRICTION_MESSAGE = 'Unknown GeoRestrictionStatus';
+export const UNKNOWN_GEO_RESTRICTION_MESSAGE = UNKNOWN_GEO_RESTRICTION_STATUS;
 
 /** True when the error is the catalog refusing an item in the visitor's region, with nothing to show. */
 export function isGeoRestrictedError(error: unknown): boolean {
@@ -35,8 +34,7 @@ export function isNotFoundError(error: unknown): boolean {
 
 function toGeoRestriction(value: string | undefined): GeoRestriction {
   if (value === undefined || value === '') return GeoRestriction.NotRestricted;
-  if (!KNOWN.has(value)) throw new Error(UNKNOWN_GEO_RESTRICTION_MESSAGE);
-  return value as GeoRestriction;
+  return parseGeoRestrictionStatus(value);
 }
 
 /**

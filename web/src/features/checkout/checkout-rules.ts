@@ -4,8 +4,8 @@
  * when it asks again, and how it words what went wrong. The order service checks everything again;
  * these spare a round trip and put each message at its field.
  */
+import { ACCOUNT_MESSAGES, isValidEmail } from '@inkwell/contracts/account-rules';
 import { ApiError, CLIENT_STATUS } from '@inkwell/ui-kit/api-client';
-import { CREDENTIAL_MESSAGES, isValidEmail } from '@/lib/credentials';
 import { formatMoney } from '@/lib/format';
 import { MISSING_FIELD_MESSAGES, PURCHASE_FAILED } from '@inkwell/contracts/order-rules';
 import type { AddressInput, AddressVerification, PaymentMethodName, Purchase } from './types';
@@ -59,7 +59,7 @@ export function mandatoryFields(hasStates: boolean): MandatoryField[] {
 export function addressErrors(address: AddressForm, hasStates: boolean): Partial<Record<AddressField, string>> {
   const errors: Partial<Record<AddressField, string>> = {};
   for (const field of mandatoryFields(hasStates)) if (blank(address[field])) errors[field] = MISSING_FIELD_MESSAGES[field];
-  if (!errors.email && !isValidEmail(address.email)) errors.email = CREDENTIAL_MESSAGES.invalidEmail;
+  if (!errors.email && !isValidEmail(address.email)) errors.email = ACCOUNT_MESSAGES.invalidEmail;
   return errors;
 }
 
@@ -123,7 +123,7 @@ export function suggestedChanges(typed: AddressForm, verification: AddressVerifi
 export function fieldOfProblem(message: string): AddressField | undefined {
   const missing = (Object.entries(MISSING_FIELD_MESSAGES) as Array<[MandatoryField, string]>).find(([, text]) => text === message);
   if (missing) return missing[0];
-  if (message === CREDENTIAL_MESSAGES.invalidEmail) return 'email';
+  if (message === ACCOUNT_MESSAGES.invalidEmail) return 'email';
   if (/^We do not ship to /.test(message)) return 'country';
   if (/is not a state of /.test(message)) return 'administrativeArea';
   if (/is not a postal code of /.test(message)) return 'postalCode';

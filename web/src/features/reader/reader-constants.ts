@@ -1,4 +1,5 @@
 /** The reader's constants of storefront spec §5 and §9, each named once. */
+import { READER_DENIED_BODY, READER_DENIED_TITLE } from '@inkwell/contracts/catalog-rules';
 
 /** Bars and side panels hide this long after they were last shown. */
 export const CONTROLS_HIDE_MS = 3000;
@@ -38,8 +39,8 @@ export const VERTICAL_MAX_WIDTH = 1080;
 /** The end card's 'You might also like' row shows exactly this many comics, or none. */
 export const END_CARD_SUGGESTIONS = 3;
 
-/** Storefront spec §8: the modal shown when the page list cannot be opened. */
+/** Storefront spec §8: the modal shown when the page list cannot be opened, in the words the reader service refuses with. */
 export const UNABLE_TO_OPEN = {
-  title: 'Unable to open comic',
-  body: 'Unfortunately you can not read this comic. Please log in to read non-free comics.',
+  title: READER_DENIED_TITLE,
+  body: READER_DENIED_BODY,
 } as const;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { api } from '@inkwell/ui-kit/api-client';
-import { normalizeEmail } from '@/lib/credentials';
 
 /**
  * `POST /account/initiateChangeEmail`: mails a confirmation link to the new address. The account

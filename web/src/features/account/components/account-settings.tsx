@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@inkwell/contracts/account-rules';
 import type { Account } from '@inkwell/ui-kit/account';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { CheckIcon, MailIcon } from '@inkwell/ui-kit/icons';
@@ -82,7 +83,7 @@ export function AccountSettings({ account, onLogout, ratingLabels, orders }: Acc
             <h2 id="password-title" className={styles.cardTitle}>
               Change password
             </h2>
-            <p className={styles.cardIntro}>Use at least 8 characters. You stay logged in on this device.</p>
+            <p className={styles.cardIntro}>Use at least {PASSWORD_MIN_LENGTH} characters. You stay logged in on this device.</p>
             <ChangePasswordForm email={account.email} />
           </section>
 

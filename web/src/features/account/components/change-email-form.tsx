@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, emailProblem, isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CREDENTIAL_MESSAGES, emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useInitiateChangeEmail } from '../api/initiate-change-email';
 import styles from './account-settings.module.css';
 
@@ -34,7 +34,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const sameAddress = normalizeEmail(newEmail).toLowerCase() === currentEmail.toLowerCase() ? 'That is already your email.' : undefined;
   // 400 and 409 are about the address (invalid, taken); 403 about the password.
   const emailError = emailProblem(newEmail) ?? sameAddress ?? (status === 400 || status === 409 ? initiate.error?.message : undefined);
-  const passwordError = status === 403 ? CREDENTIAL_MESSAGES.wrongPassword : undefined;
+  const passwordError = status === 403 ? ACCOUNT_MESSAGES.wrongPassword : undefined;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { PasswordField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CREDENTIAL_MESSAGES, newPasswordProblem } from '@/lib/credentials';
 import { useChangePassword } from '../api/change-password';
 import styles from './account-settings.module.css';
 
@@ -24,8 +24,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
     event.preventDefault();
     if (change.isPending) return;
     const found = {
-      newPassword: newPasswordProblem(values.newPassword),
-      confirm: values.confirm !== values.newPassword ? CREDENTIAL_MESSAGES.passwordsDoNotMatch : undefined,
+      newPassword: passwordProblem(values.newPassword),
+      confirm: values.confirm !== values.newPassword ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined,
     };
     if (found.newPassword || found.confirm) {
       setProblems(found);
@@ -48,10 +48,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
         required
         value={values.password}
         onChange={set('password')}
-        error={wrongPassword ? CREDENTIAL_MESSAGES.wrongPassword : undefined}
+        error={wrongPassword ? ACCOUNT_MESSAGES.wrongPassword : undefined}
       />
       <div className={styles.pair}>
-        <PasswordField label="New password" autoComplete="new-password" required hint="At least 8 characters." value={values.newPassword} onChange={set('newPassword')} error={problems.newPassword} />
+        <PasswordField label="New password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={values.newPassword} onChange={set('newPassword')} error={problems.newPassword} />
         <PasswordField label="Confirm new password" autoComplete="new-password" required value={values.confirm} onChange={set('confirm')} error={problems.confirm} />
       </div>
       {change.isError && !wrongPassword && <FormAlert tone="error">{change.error.message}</FormAlert>}

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
@@ -5,12 +6,11 @@ import { AlertIcon, CheckIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { PageLoading } from '@/components/layout/page-loading';
 import { paths } from '@/config/paths';
-import { CREDENTIAL_MESSAGES } from '@/lib/credentials';
 import { useCompleteChangeEmail } from '../api/complete-change-email';
 
 /** /change-email/?token=: finishes an email change from the link mailed to the new address. */
 export function CompleteChangeEmail({ token }: { token: string | null }) {
-  if (!token) return <LinkProblem title={CREDENTIAL_MESSAGES.invalidLink} message="Open the link from the email we sent to your new address." />;
+  if (!token) return <LinkProblem title={ACCOUNT_MESSAGES.invalidLink} message="Open the link from the email we sent to your new address." />;
   return <WithToken token={token} />;
 }
 

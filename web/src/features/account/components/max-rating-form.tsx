@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '@inkwell/contracts/account-rules';
 import { AGE_RATING_KEYS, type AgeRatingKey } from '@inkwell/contracts/age-ratings';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { PasswordField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CREDENTIAL_MESSAGES } from '@/lib/credentials';
 import { useUpdateMaxShownRating } from '../api/update-setting';
 import styles from './account-settings.module.css';
 
@@ -60,7 +60,7 @@ export function MaxRatingForm({ current, labels }: { current: AgeRatingKey | nul
           label="Password"
           autoComplete="current-password"
           value={password}
-          error={wrongPassword ? CREDENTIAL_MESSAGES.wrongPassword : undefined}
+          error={wrongPassword ? ACCOUNT_MESSAGES.wrongPassword : undefined}
           onChange={(event) => {
             setPassword(event.target.value);
             if (!update.isIdle) update.reset();

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@inkwell/contracts/account-rules';
 import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, CheckIcon, LockIcon } from '@inkwell/ui-kit/icons';
@@ -6,7 +7,6 @@ import { Page } from '@/components/layout/page';
 import { PasswordField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { CREDENTIAL_MESSAGES, newPasswordProblem } from '@/lib/credentials';
 import { useResetPassword } from '../api/reset-password';
 import styles from './link-pages.module.css';
 
@@ -47,7 +47,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const found = { password: newPasswordProblem(password), confirm: confirm !== password ? CREDENTIAL_MESSAGES.passwordsDoNotMatch : undefined };
+    const found = { password: passwordProblem(password), confirm: confirm !== password ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined };
     if (found.password || found.confirm) {
       setProblems(found);
       return;
@@ -59,7 +59,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
     setProblems({});
     if (!reset.isIdle) reset.reset();
   };
-  const linkSpent = reset.isError && reset.error.message === CREDENTIAL_MESSAGES.invalidLink;
+  const linkSpent = reset.isError && reset.error.message === ACCOUNT_MESSAGES.invalidLink;
 
   return (
     <Page title="Choose a new password" documentTitle="Reset password" width="narrow">
@@ -72,7 +72,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
           label="New password"
           autoComplete="new-password"
           autoFocus
-          hint="At least 8 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
           error={problems.password}
           onChange={(event) => {
@@ -114,7 +114,7 @@ function NoLink({ onLogin }: { onLogin: () => void }) {
       <EmptyState
         tone="error"
         icon={<AlertIcon />}
-        title={CREDENTIAL_MESSAGES.invalidLink}
+        title={ACCOUNT_MESSAGES.invalidLink}
         actions={
           <Button aria-haspopup="dialog" onClick={onLogin}>
             Ask for a new link

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { api } from '@inkwell/ui-kit/api-client';
-import { normalizeEmail } from '@/lib/credentials';
 
 /** `POST /account/forgotPassword?email=`: mails a link to /reset-password/. Always succeeds, so nobody can probe for accounts. */
 export async function requestPasswordReset(email: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { api } from '@inkwell/ui-kit/api-client';
-import { normalizeEmail } from '@/lib/credentials';
 
 /** `GET /account/exists/{email}`: whether a Reader account uses this address (storefront spec §4 login flow). */
 export async function getAccountExists(email: string, { signal }: { signal?: AbortSignal } = {}): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { api } from '@inkwell/ui-kit/api-client';
 import { setTokens } from '@inkwell/ui-kit/storage';
 import type { TokenPair } from '@inkwell/contracts/account';
-import { normalizeEmail } from '@/lib/credentials';
 
 export interface Credentials {
   email: string;

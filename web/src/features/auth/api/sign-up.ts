@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { api } from '@inkwell/ui-kit/api-client';
-import { normalizeEmail } from '@/lib/credentials';
 import { getAccountExistsQueryOptions } from './get-account-exists';
 import { login, type Credentials } from './login';
 

@@ -1,3 +1,4 @@
+import { DIGITAL_PURCHASES_UNAVAILABLE_MESSAGE } from '@inkwell/contracts/catalog-rules';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
@@ -31,7 +32,7 @@ export function AccountBenefits({ verified = false, verifiedEmail }: { verified?
           And More!
         </h2>
         <p>Digital manga and comics can be read anywhere: on your phone, tablet or computer.</p>
-        <p className={styles.notice}>Digital purchases are not available in Japan.</p>
+        <p className={styles.notice}>{DIGITAL_PURCHASES_UNAVAILABLE_MESSAGE}</p>
         {status === LoginStatus.LoggedOut && (
           <Button variant="accent" size="lg" className={styles.cta} aria-haspopup="dialog" onClick={() => openLogin()}>
             {verified ? 'Log In' : 'Create Account'}

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@inkwell/contracts/account-rules';
 import type { Account } from '@inkwell/ui-kit/account';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
@@ -8,7 +9,6 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/lib/auth';
-import { CREDENTIAL_MESSAGES } from '@/lib/credentials';
 import { useVerifyEmail } from '../api/verify-email';
 import { useVerificationEmail } from '../use-verification-email';
 import { AccountBenefits } from './account-benefits';
@@ -77,7 +77,7 @@ function ExpiredLink() {
   }
   return (
     <Page title="Verify your email" width="narrow">
-      <EmptyState tone="error" icon={<AlertIcon />} title={CREDENTIAL_MESSAGES.invalidLink}>
+      <EmptyState tone="error" icon={<AlertIcon />} title={ACCOUNT_MESSAGES.invalidLink}>
         <p>Verification links work once, for a limited time.</p>
         {next && <div className={styles.next}>{next}</div>}
       </EmptyState>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, emailProblem, isValidEmail, normalizeEmail, PASSWORD_MIN_LENGTH, passwordProblem } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { Button } from '@inkwell/ui-kit/button';
 import { MailIcon, UserIcon } from '@inkwell/ui-kit/icons';
@@ -7,7 +8,6 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/lib/auth';
-import { CREDENTIAL_MESSAGES, emailProblem, isValidEmail, newPasswordProblem, normalizeEmail } from '@/lib/credentials';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCheckAccountExists } from '../api/get-account-exists';
 import { useLogin } from '../api/login';
@@ -16,6 +16,9 @@ import styles from './login-overlay.module.css';
 
 /** `email` asks for the address; `login` is the spec's step 1, `signup` its step 2; `created` follows a sign-up. */
 export type LoginStepName = 'email' | 'login' | 'signup' | 'created';
+
+/** The service's refusals of a new password, shown under the password field rather than above the button. */
+const PASSWORD_MESSAGES = new Set<string>([ACCOUNT_MESSAGES.passwordTooShort, ACCOUNT_MESSAGES.passwordTooLong]);
 
 function httpStatusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.httpStatus : undefined;
@@ -117,7 +120,7 @@ export function LoginStep({ email, notice, onChangeEmail }: { email: string; not
           enterKeyHint="go"
           autoFocus
           value={password}
-          error={wrongPassword ? CREDENTIAL_MESSAGES.wrongPassword : undefined}
+          error={wrongPassword ? ACCOUNT_MESSAGES.wrongPassword : undefined}
           onChange={(event) => {
             setPassword(event.target.value);
             if (login.isError) login.reset();
@@ -156,13 +159,14 @@ export function SignUpStep({
 }) {
   const signUp = useSignUp();
   const [password, setPassword] = useState('');
-  const [tooShort, setTooShort] = useState(false);
+  const [passwordRefused, setPasswordRefused] = useState<string | undefined>(undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (signUp.isPending) return;
-    if (newPasswordProblem(password)) {
-      setTooShort(true);
+    const problem = passwordProblem(password);
+    if (problem) {
+      setPasswordRefused(problem);
       return;
     }
     signUp.mutate(
@@ -180,8 +184,8 @@ export function SignUpStep({
   // what else is wrong (the password, or an account that exists after all).
   const status = httpStatusOf(signUp.error);
   const serverMessage = signUp.isError && !(signUp.error instanceof AutoLoginError) ? signUp.error.message : null;
-  const passwordError = tooShort ? CREDENTIAL_MESSAGES.passwordTooShort : serverMessage === CREDENTIAL_MESSAGES.passwordTooShort ? serverMessage : undefined;
-  const emailTaken = serverMessage === CREDENTIAL_MESSAGES.emailTaken;
+  const passwordError = passwordRefused ?? (serverMessage !== null && PASSWORD_MESSAGES.has(serverMessage) ? serverMessage : undefined);
+  const emailTaken = serverMessage === ACCOUNT_MESSAGES.emailTaken;
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
@@ -197,18 +201,18 @@ export function SignUpStep({
         autoComplete="new-password"
         enterKeyHint="done"
         autoFocus
-        hint="At least 8 characters."
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         value={password}
         error={passwordError}
         onChange={(event) => {
           setPassword(event.target.value);
-          setTooShort(false);
+          setPasswordRefused(undefined);
           if (signUp.isError) signUp.reset();
         }}
       />
       {status === 406 && (
         <FormAlert tone="error">
-          <p>{CREDENTIAL_MESSAGES.invalidEmail}</p>
+          <p>{ACCOUNT_MESSAGES.invalidEmail}</p>
           <button type="button" className={styles.textButton} onClick={onChangeEmail}>
             Change email
           </button>
@@ -216,7 +220,7 @@ export function SignUpStep({
       )}
       {emailTaken && (
         <FormAlert tone="error">
-          <p>{CREDENTIAL_MESSAGES.emailTaken}</p>
+          <p>{ACCOUNT_MESSAGES.emailTaken}</p>
           <button type="button" className={styles.textButton} onClick={() => onExistingAccount('Log in with the password of your account.')}>
             Log in instead
           </button>

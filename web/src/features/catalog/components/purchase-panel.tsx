@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { DIGITAL_PURCHASES_UNAVAILABLE_MESSAGE } from '@inkwell/contracts/catalog-rules';
 import { ClockIcon } from '@inkwell/ui-kit/icons';
 import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
@@ -14,7 +15,7 @@ import styles from './purchase-panel.module.css';
 export type CartAction = (product: ProductCardView, variant: VariantView) => ReactNode;
 
 const FORMAT_NOTES: Record<VariantView['type'], string> = {
-  Digital: 'Read in your browser and the Inkwell app. Digital purchases are not available in Japan.',
+  Digital: `Read in your browser and the Inkwell app. ${DIGITAL_PURCHASES_UNAVAILABLE_MESSAGE}`,
   Print: 'Printed book, shipped to your door. Shipping and taxes are worked out at checkout.',
 };
 

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { emailProblem, isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
+import { MISSING_FIELD_MESSAGES } from '@inkwell/contracts/order-rules';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { CartIcon, CloseIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
@@ -8,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { LoginStatus, useAuth } from '@/lib/auth';
-import { emailProblem, isValidEmail, normalizeEmail } from '@/lib/credentials';
 import { useShippingCountries } from '../api/get-shipping-countries';
 import { readCheckoutDraft } from '../checkout-draft';
 import type { Purchase } from '../types';
@@ -204,7 +205,7 @@ function GuestStep({ onLogin, onGuest }: { onLogin: () => void; onGuest: (email:
     setSubmitted(true);
     if (isValidEmail(email)) onGuest(normalizeEmail(email));
   };
-  const problem = emailProblem(email) ?? (submitted && normalizeEmail(email) === '' ? 'Missing email' : undefined);
+  const problem = emailProblem(email) ?? (submitted && normalizeEmail(email) === '' ? MISSING_FIELD_MESSAGES.email : undefined);
   return (
     <div className={styles.guest}>
       <section className={styles.guestChoice} aria-labelledby="checkout-login">

@@ -1,6 +1,11 @@
+/**
+ * The account rule as the storefront's forms use it while the reader types (login, sign-up, account
+ * pages, the guest checkout's email). The rule is contracts' (the account service checks with the
+ * same one); these are the answers the forms rely on.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
-import { CREDENTIAL_MESSAGES, emailProblem, isValidEmail, newPasswordProblem } from './credentials';
+import { ACCOUNT_MESSAGES, emailProblem, isValidEmail, passwordProblem } from '@inkwell/contracts/account-rules';
 
 describe('isValidEmail: the general pattern and the stricter one (TLD of 2 to 12 letters)', () => {
   const valid = ['reader@example.com', 'first.last+comics@mail.example.co.uk', 'a@b.io', '  padded@example.com  ', 'x@example.photography'];
@@ -32,8 +37,10 @@ describe('emailProblem: the message only once something invalid is typed', () =>
   test('valid says nothing', () => assert.equal(emailProblem('reader@example.com'), undefined));
 });
 
-describe('newPasswordProblem: at least 8 characters', () => {
-  test('7 characters are too short', () => assert.equal(newPasswordProblem('1234567'), CREDENTIAL_MESSAGES.passwordTooShort));
-  test('8 characters are enough', () => assert.equal(newPasswordProblem('12345678'), undefined));
-  test('characters, not UTF-16 units, are counted', () => assert.equal(newPasswordProblem('🦊🦊🦊🦊'), CREDENTIAL_MESSAGES.passwordTooShort));
+describe('passwordProblem: at least 8 characters, at most 256', () => {
+  test('7 characters are too short', () => assert.equal(passwordProblem('1234567'), ACCOUNT_MESSAGES.passwordTooShort));
+  test('8 characters are enough', () => assert.equal(passwordProblem('12345678'), undefined));
+  test('characters, not UTF-16 units, are counted', () => assert.equal(passwordProblem('🦊🦊🦊🦊'), ACCOUNT_MESSAGES.passwordTooShort));
+  test('256 characters are still enough', () => assert.equal(passwordProblem('a'.repeat(256)), undefined));
+  test('257 characters are too long, in the service’s words', () => assert.equal(passwordProblem('a'.repeat(257)), 'Password must be at most 256 characters.'));
 });
