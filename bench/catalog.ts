@@ -24,12 +24,13 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '@inkwell/platform';
+import { saveResults, stopProcesses } from './support/outcome';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -174,18 +175,8 @@ try {
   ];
   console.log('');
   for (const [target, met] of targetsMet) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
-  await mkdir(path.join(here, 'results'), { recursive: true });
-  await writeFile(
-    path.join(here, 'results', `catalog-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ topology: TOPOLOGY, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: rows }, null, 2),
-  );
+  await saveResults('catalog', { topology: TOPOLOGY, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: rows });
 } finally {
-  const stopped = (child: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  await Promise.all(servers.map(stopped));
+  await stopProcesses(servers);
   if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }

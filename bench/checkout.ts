@@ -28,11 +28,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { saveResults, stopProcesses } from './support/outcome';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -418,18 +419,8 @@ try {
       if (!process.env.DATABASE_URL) verdict(total('postgres') <= TARGET_POSTGRES_MS_PER_ORDER, `one order alone: <= ${TARGET_POSTGRES_MS_PER_ORDER} ms of Postgres CPU (${total('postgres').toFixed(1)} ms)`);
     }
   }
-  await mkdir(path.join(here, 'results'), { recursive: true });
-  await writeFile(
-    path.join(here, 'results', `checkout-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ duration: DURATION_S, pollMs: POLL_MS, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: summary }, null, 2),
-  );
+  await saveResults('checkout', { duration: DURATION_S, pollMs: POLL_MS, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: summary });
 } finally {
-  const stopped = (server: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      if (server.exitCode !== null || server.signalCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
-  await Promise.all(servers.map(stopped));
+  await stopProcesses(servers);
   if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }

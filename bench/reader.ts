@@ -13,12 +13,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium';
+import { saveResults } from './support/outcome';
 import { startStore } from './support/start-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -162,8 +163,7 @@ try {
   }
   console.log('');
   for (const [target, met] of verdicts) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
-  await mkdir(path.join(here, 'results'), { recursive: true });
-  await writeFile(path.join(here, 'results', `reader-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ runs: RUNS, comic, rows }, null, 2));
+  await saveResults('reader', { runs: RUNS, comic, rows });
 } finally {
   await browser?.close();
   store?.kill('SIGTERM');

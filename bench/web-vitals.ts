@@ -12,7 +12,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DESKTOP, launchChromium, PHONE } from '../test/support/chromium';
+import { saveResults } from './support/outcome';
 import { startStore } from './support/start-store';
 import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../test/support/web-vitals';
 
@@ -207,8 +208,7 @@ try {
   }
   console.log('');
   console.log(misses.length ? `Targets not met:\n${misses.join('\n')}` : `Every row meets CLS ≤ ${VITALS_TARGETS.cls}, LCP ≤ ${VITALS_TARGETS.lcpMs} ms, JS ≤ ${VITALS_TARGETS.firstScreenJsGzipBytes / 1024} KB gzip.`);
-  await mkdir(path.join(here, 'results'), { recursive: true });
-  await writeFile(path.join(here, 'results', `web-vitals-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ runs: RUNS, rows }, null, 2));
+  await saveResults('web-vitals', { runs: RUNS, rows });
 } finally {
   await browser?.close();
   staticPage?.server.close();
