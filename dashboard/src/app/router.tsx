@@ -20,8 +20,8 @@ const comingRoutes: RouteObject[] = COMING_AREAS.map((area) => ({
 /** Each screen's code loads when it is first opened. */
 const screenRoutes: RouteObject[] = [
   { path: 'products', ...page(() => import('@/features/products/routes/product-list')) },
-  { path: 'products/new', ...page(() => import('@/features/products/routes/product-editor')) },
-  { path: 'products/:id', ...page(() => import('@/features/products/routes/product-editor')) },
+  { path: 'products/new', ...page(() => import('./routes/product-editor')) },
+  { path: 'products/:id', ...page(() => import('./routes/product-editor')) },
   { path: 'series', ...page(() => import('@/features/series/routes/series-list')) },
   { path: 'series/new', ...page(() => import('@/features/series/routes/series-editor')) },
   { path: 'series/:id', ...page(() => import('@/features/series/routes/series-editor')) },

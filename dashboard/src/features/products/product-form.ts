@@ -15,6 +15,7 @@ import {
   type ProductVariant,
   type ProductVariantInput,
 } from '@inkwell/contracts/dashboard-products';
+import type { CreatorFormValues } from '@/components/editor/creators-section';
 
 export type PriceTypeName = (typeof DASHBOARD_PRICE_TYPES)[number];
 export type VariantType = 'Digital' | 'Print';
@@ -60,13 +61,6 @@ export interface VariantFormValues {
   cartLimit: number | null;
   expectedDelay: string;
   stock: StockFormValues;
-}
-
-export interface CreatorFormValues {
-  creatorId: number | null;
-  name: string;
-  title: string;
-  hidden: boolean;
 }
 
 export interface LinkFormValues {

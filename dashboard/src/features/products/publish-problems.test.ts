@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE } from '@inkwell/contracts/catalog-rules';
-import { groupProblems, problemsByTarget, readRefusal } from './publish-problems';
+import { readRefusal } from '@/lib/refusal';
+import { groupProblems, problemsByTarget } from './publish-problems';
 import { productListQuery } from './product-list-query';
 
 const VARIANTS = ['Digital', 'Print'];

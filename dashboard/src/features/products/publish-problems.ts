@@ -3,32 +3,7 @@
  * the envelope's `status.problems` (word for word) and the book-density `warnings` beside them. The
  * editor lists every problem at the top and repeats each one next to the field it is about.
  */
-import { ApiError } from '@/lib/staff-api';
 import type { ProductFormValues } from './product-form';
-
-export interface Refusal {
-  /** The message of the refusal (the whole answer when there is no list). */
-  message: string;
-  problems: string[];
-  warnings: string[];
-}
-
-function textList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-/** The problems and warnings of a refusal; any other error becomes one problem with its message. */
-export function readRefusal(error: unknown): Refusal {
-  if (error instanceof ApiError) {
-    const status = (error.status ?? {}) as { problems?: unknown; warnings?: unknown };
-    const response = (typeof error.response === 'object' && error.response !== null ? error.response : {}) as { problems?: unknown; warnings?: unknown };
-    const problems = [...textList(status.problems), ...textList(response.problems)];
-    const warnings = [...textList(status.warnings), ...textList(response.warnings)];
-    return { message: error.message, problems: problems.length > 0 ? problems : [error.message], warnings };
-  }
-  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-  return { message, problems: [message], warnings: [] };
-}
 
 /** Where a §5 message belongs in the product editor: a form field, or the comic file section. */
 export type ProblemTarget = keyof ProductFormValues | `variants.${number}` | 'comicFile';

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ThumbnailView } from '@inkwell/contracts/catalog';
-import { getProductQueryOptions } from '@/features/products/api/get-product';
-import styles from '@/features/products/components/editor.module.css';
+import { getProductQueryOptions } from '@/lib/api/get-product';
+import styles from '@/components/editor/editor.module.css';
 
 interface ItemCoversProps {
   productIds: readonly number[];

@@ -9,7 +9,7 @@ import { CheckboxField, SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
-import { NameCell, changeFromList } from '@/features/products/components/list-parts';
+import { NameCell, changeFromList } from '@/components/list/list-parts';
 import { useChangeBundleStatus, type BundleStatusAction } from '../api/change-bundle';
 import { bundlesQueryKey, getBundles } from '../api/get-bundles';
 

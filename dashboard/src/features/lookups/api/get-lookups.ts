@@ -1,19 +1,12 @@
 /**
- * The dashboard's lookup lists (dashboard spec §7 Lookups and the home page's lookups): IP tags,
- * the inventory system, restricted territories, pricing tiers and imprints. Editors use the same
- * query options for their pickers, so a list is fetched once per visit.
+ * The lookups screen's own lists (dashboard spec §7 Lookups): IP tags and the inventory system.
+ * Restricted territories, pricing tiers and imprints are read by the editors too: `lib/api/lookups`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  DashboardIpTag,
-  ImprintWithPublisher,
-  ImsProduct,
-  PricingTier,
-  RestrictedTerritory,
-} from '@inkwell/contracts/dashboard-catalogue';
+import type { DashboardIpTag, ImsProduct } from '@inkwell/contracts/dashboard-catalogue';
+import { lookupsQueryKey } from '@/lib/api/lookups';
 import { staffApi } from '@/lib/staff-api';
 
-export const lookupsQueryKey = ['lookups'] as const;
 const LOOKUP_COUNT = 200;
 
 /** `GET /dashboard/ipTags?query`. */
@@ -42,24 +35,3 @@ export function getImsProductQueryOptions(id: number) {
     staleTime: 0,
   });
 }
-
-/** `GET /dashboard/home/restrictedTerritories`. */
-export const restrictedTerritoriesQueryOptions = queryOptions({
-  queryKey: [...lookupsQueryKey, 'restricted-territories'] as const,
-  queryFn: ({ signal }) => staffApi.get<RestrictedTerritory[]>('/dashboard/home/restrictedTerritories', { signal }),
-  staleTime: 10 * 60_000,
-});
-
-/** `GET /dashboard/home/pricing/tiers`. */
-export const pricingTiersQueryOptions = queryOptions({
-  queryKey: [...lookupsQueryKey, 'pricing-tiers'] as const,
-  queryFn: ({ signal }) => staffApi.get<PricingTier[]>('/dashboard/home/pricing/tiers', { signal }),
-  staleTime: 10 * 60_000,
-});
-
-/** `GET /dashboard/home/imprints`: every imprint with its publisher's name. */
-export const imprintsQueryOptions = queryOptions({
-  queryKey: [...lookupsQueryKey, 'imprints'] as const,
-  queryFn: ({ signal }) => staffApi.get<ImprintWithPublisher[]>('/dashboard/home/imprints', { signal }),
-  staleTime: 5 * 60_000,
-});

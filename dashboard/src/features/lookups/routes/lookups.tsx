@@ -8,13 +8,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import tabStyles from '@/components/tabs.module.css';
 import { formatCount, formatMoney } from '@/lib/format';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
-import {
-  getImsProductsQueryOptions,
-  getIpTagsQueryOptions,
-  imprintsQueryOptions,
-  pricingTiersQueryOptions,
-  restrictedTerritoriesQueryOptions,
-} from '../api/get-lookups';
+import { imprintsQueryOptions, pricingTiersQueryOptions, restrictedTerritoriesQueryOptions } from '@/lib/api/lookups';
+import { getImsProductsQueryOptions, getIpTagsQueryOptions } from '../api/get-lookups';
 import { StockDialog } from '../components/stock-dialog';
 import styles from '../components/lookups.module.css';
 

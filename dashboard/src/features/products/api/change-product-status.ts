@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchResult, ProductStatusChange } from '@inkwell/contracts/dashboard-products';
 import type { SCHEDULE_STATUSES } from '@inkwell/contracts/dashboard-products';
+import { productsQueryKey } from '@/lib/api/get-product';
 import { staffApi } from '@/lib/staff-api';
-import { productsQueryKey } from './get-products';
 
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListPage, ProductListQuery } from '@inkwell/contracts/dashboard-products';
+import { productsQueryKey } from '@/lib/api/get-product';
 import { staffApi } from '@/lib/staff-api';
 
 /** `GET /dashboard/product` with the list filters of spec §7 (and the table's sort). */
 export function getProducts(query: ProductListQuery, { signal }: { signal?: AbortSignal } = {}): Promise<ProductListPage> {
   return staffApi.get<ProductListPage>('/dashboard/product', { query: { ...query }, signal });
 }
-
-export const productsQueryKey = ['dashboard', 'products'] as const;
 
 export function getProductsQueryOptions(query: ProductListQuery) {
   return queryOptions({

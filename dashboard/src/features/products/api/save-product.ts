@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductSave, ProductSaved } from '@inkwell/contracts/dashboard-products';
+import { productQueryKey, productsQueryKey } from '@/lib/api/get-product';
 import { staffApi } from '@/lib/staff-api';
-import { productQueryKey } from './get-product';
-import { productsQueryKey } from './get-products';
 
 /** `POST /dashboard/product/new` without an id, `/alter` with one; answers the stored product and the book-density warnings. */
 export function saveProduct(body: ProductSave): Promise<ProductSaved> {

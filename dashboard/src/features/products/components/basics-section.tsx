@@ -3,10 +3,10 @@ import { PRODUCT_CATEGORIES } from '@inkwell/contracts/dashboard-products';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl, slugify } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
 import { ComboBoxField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
-import { loadSeriesOptions } from '../api/get-lookups';
+import styles from '@/components/editor/editor.module.css';
+import { loadSeriesOptions } from '../api/get-options';
 import { SUB_CATEGORIES_BY_CATEGORY, type ProductFormValues } from '../product-form';
 import { useServerProblem } from './server-problems';
-import styles from './editor.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ id: category, label: category }));
 const TYPE_LABELS: Record<string, string> = { SingleIssue: 'Single issue', BoxSet: 'Box set', OneShot: 'One-shot', BoardGame: 'Board game', TradingCard: 'Trading card', TarotCard: 'Tarot card', FunPack: 'Fun pack' };

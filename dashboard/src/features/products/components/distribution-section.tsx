@@ -1,8 +1,9 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxField, ComboBoxField, DatePickerField, NumberField, SelectField, SwitchField, TagSelectField, TextField } from '@/components/form';
-import { loadIpTagOptions, useImprintOptions, useTerritoryOptions } from '../api/get-lookups';
+import { useImprintOptions, useTerritoryOptions } from '@/lib/api/lookups';
+import styles from '@/components/editor/editor.module.css';
+import { loadIpTagOptions } from '../api/get-options';
 import type { ProductFormValues } from '../product-form';
-import styles from './editor.module.css';
 
 const AGE_RATING_OPTIONS = [
   { id: 'e', label: 'E — everyone' },

@@ -1,8 +1,8 @@
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@inkwell/ui-kit/button';
 import { NumberField, TextField } from '@/components/form';
+import styles from '@/components/editor/editor.module.css';
 import type { ProductFormValues } from '../product-form';
-import styles from './editor.module.css';
 
 /** External links, asset link groups and, for volumes, the chapters inside (spec §3: a chapter's relative name may be empty). */
 export function LinksSection() {

@@ -1,19 +1,30 @@
+import type { ComponentType } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
-import { ComicFileSection } from '@/features/ingest/components/comic-file-section';
+import styles from '@/components/editor/editor.module.css';
 import type { ProductFormValues } from '../product-form';
 import { useServerProblem } from './server-problems';
-import styles from './editor.module.css';
+
+/** The comic file's upload and ingestion (the ingest feature's section, passed in by the app). */
+export type ComicFileSlot = ComponentType<{
+  productId: number;
+  ingestCompleted: boolean;
+  pageCount: number;
+  /** Publish problems about the comic file, shown with it. */
+  problems?: readonly string[] | undefined;
+  onIngested: () => void;
+}>;
 
 interface MediaSectionProps {
+  comicFile: ComicFileSlot;
   /** The stored product; a new one has no pages or covers yet. */
   product: DashboardProduct | undefined;
   onIngested: () => void;
 }
 
 /** The comic file (ingestion) and the covers it produced, one of which is the default thumbnail. */
-export function MediaSection({ product, onIngested }: MediaSectionProps) {
+export function MediaSection({ comicFile: ComicFileSection, product, onIngested }: MediaSectionProps) {
   const { control } = useFormContext<ProductFormValues>();
   const comicProblem = useServerProblem('comicFile');
   const thumbnails = product?.thumbnails ?? [];

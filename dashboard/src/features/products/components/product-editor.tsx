@@ -13,23 +13,24 @@ import { MenuButton, type MenuAction } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/staff-api';
+import { productQueryKey } from '@/lib/api/get-product';
+import { readRefusal } from '@/lib/refusal';
+import { CreatorsSection } from '@/components/editor/creators-section';
+import { EditorAside, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
+import { ProblemSummary, WarningList, collectFormErrors } from '@/components/editor/problem-summary';
+import styles from '@/components/editor/editor.module.css';
 import { useChangeProductStatus, type ProductStatusAction } from '../api/change-product-status';
-import { productQueryKey } from '../api/get-product';
 import { useSaveProduct } from '../api/save-product';
 import { useSubmitProductIap } from '../api/submit-product-iap';
 import { emptyProductForm, formToSave, productToForm, type ProductFormValues } from '../product-form';
-import { groupProblems, problemTarget, problemsByTarget, readRefusal } from '../publish-problems';
+import { groupProblems, problemTarget, problemsByTarget } from '../publish-problems';
 import { BasicsSection } from './basics-section';
-import { CreatorsSection } from './creators-section';
 import { DistributionSection } from './distribution-section';
 import { LinksSection } from './links-section';
-import { MediaSection } from './media-section';
-import { EditorAside, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from './editor-frame';
-import { ProblemSummary, WarningList, collectFormErrors } from './problem-summary';
+import { MediaSection, type ComicFileSlot } from './media-section';
 import { ScheduleDialog } from './schedule-dialog';
 import { ServerProblemsContext } from './server-problems';
 import { VariantsSection } from './variants-section';
-import styles from './editor.module.css';
 
 const PUBLISHABLE_FROM = ['Draft', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'];
 
@@ -60,7 +61,7 @@ const SERVER_FIELD_MAP: Partial<Record<string, Path<ProductFormValues>>> = { ser
  * publish, schedule, unpublish, remove, restore, the Apple submission, the comic file, and the
  * audit trail. `product` is undefined for a new one.
  */
-export function ProductEditor({ product }: { product: DashboardProduct | undefined }) {
+export function ProductEditor({ product, comicFile }: { product: DashboardProduct | undefined; comicFile: ComicFileSlot }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur', shouldFocusError: false });
@@ -222,7 +223,7 @@ export function ProductEditor({ product }: { product: DashboardProduct | undefin
               <BasicsSection />
               <CreatorsSection />
               <VariantsSection />
-              <MediaSection product={product} onIngested={() => void queryClient.invalidateQueries({ queryKey: productQueryKey(product?.id ?? 0) })} />
+              <MediaSection comicFile={comicFile} product={product} onIngested={() => void queryClient.invalidateQueries({ queryKey: productQueryKey(product?.id ?? 0) })} />
               <DistributionSection ipTagLabels={Object.fromEntries((product?.ipTags ?? []).map((tag) => [tag.id, tag.name]))} />
               <LinksSection />
               <SaveBar

@@ -3,8 +3,8 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { SCHEDULE_STATUSES } from '@inkwell/contracts/dashboard-products';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { DatePickerField, SelectField } from '@/components/form';
+import { readRefusal } from '@/lib/refusal';
 import type { ScheduleStatus } from '../api/change-product-status';
-import { readRefusal } from '../publish-problems';
 
 const STATUS_LABELS: Record<ScheduleStatus, string> = {
   Scheduled: 'Scheduled (hidden until the date)',

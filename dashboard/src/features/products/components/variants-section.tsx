@@ -1,10 +1,10 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
 import { CheckboxField, DatePickerField, NumberField, SelectField, SwitchField, TextField } from '@/components/form';
-import { pricingTierOption, usePricingTiers } from '../api/get-lookups';
+import { pricingTierOption, usePricingTiers } from '@/lib/api/lookups';
+import styles from '@/components/editor/editor.module.css';
 import type { ProductFormValues } from '../product-form';
 import { useServerProblem } from './server-problems';
-import styles from './editor.module.css';
 
 const PRICE_TYPE_LABELS: Record<(typeof DASHBOARD_PRICE_TYPES)[number], string> = {
   Print: 'Print',

@@ -10,12 +10,13 @@ import { CheckboxField, SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatDate, formatMoney } from '@/lib/format';
+import { productsQueryKey } from '@/lib/api/get-product';
+import { NameCell, changeFromList } from '@/components/list/list-parts';
+import styles from '@/components/list/list.module.css';
 import { useBatchChangeProducts, useChangeProductStatus, type BatchAction } from '../api/change-product-status';
-import { getProducts, productsQueryKey } from '../api/get-products';
+import { getProducts } from '../api/get-products';
 import { BatchPublishDialog } from '../components/batch-publish-dialog';
-import { NameCell, changeFromList } from '../components/list-parts';
 import { PRODUCT_FILTER_KEYS, productListQuery } from '../product-list-query';
-import styles from '../components/list.module.css';
 
 const column = createColumnHelper<ProductListRow>();
 /** The choice meaning "no filter" (React Aria keys cannot be empty). */

@@ -6,8 +6,8 @@ import { SelectField, TextAreaField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/staff-api';
 import { toast } from '@/components/feedback/toast';
+import styles from '@/components/editor/editor.module.css';
 import { useAddSeriesNote } from '../api/save-series';
-import styles from '@/features/products/components/editor.module.css';
 
 const LEVEL_TONES: Record<LogLevel, 'info' | 'success' | 'danger'> = { Info: 'info', Success: 'success', Error: 'danger' };
 const LEVEL_OPTIONS = LOG_LEVELS.map((level) => ({ id: level, label: level }));

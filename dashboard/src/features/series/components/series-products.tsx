@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { formatDate } from '@/lib/format';
 import { errorMessage } from '@/lib/staff-api';
+import styles from '@/components/editor/editor.module.css';
 import { useSeriesProducts } from '../api/get-series-products';
-import styles from '@/features/products/components/editor.module.css';
 
 /** The series' products in reading order (`GET /dashboard/product/for/series/{id}`), each linking to its editor. */
 export function SeriesProducts({ seriesId }: { seriesId: number }) {

@@ -9,7 +9,7 @@ import { SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate } from '@/lib/format';
-import { NameCell, changeFromList } from '@/features/products/components/list-parts';
+import { NameCell, changeFromList } from '@/components/list/list-parts';
 import { useChangeSeriesStatus, type SeriesStatusAction } from '../api/change-series-status';
 import { getSeriesList, seriesQueryKey } from '../api/get-series-list';
 

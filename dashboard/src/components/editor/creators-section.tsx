@@ -2,10 +2,17 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import { Button } from '@inkwell/ui-kit/button';
 import { CheckboxField, ComboBoxField, TextField } from '@/components/form';
 import { toastError } from '@/components/feedback/toast';
-import { creatorOptionsQueryKey, loadCreatorOptions, newCreatorName, useAddCreator } from '../api/creators';
-import type { CreatorFormValues } from '../product-form';
+import { creatorOptionsQueryKey, loadCreatorOptions, newCreatorName, useAddCreator } from '@/lib/api/creators';
 import { RowOrderActions } from './editor-frame';
 import styles from './editor.module.css';
+
+/** One credit as the form holds it; `name` is the picked creator's, for the row's label. */
+export interface CreatorFormValues {
+  creatorId: number | null;
+  name: string;
+  title: string;
+  hidden: boolean;
+}
 
 /** Any form with a list of credits under `creators` (the series editor names its override list so too). */
 interface CreditsForm {

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
 import { staffApi } from '@/lib/staff-api';
-import { productsQueryKey } from './get-products';
+
+/**
+ * Every product query's key starts so; a change to products invalidates them all. A product is read
+ * by the product editor and by the bundle editor (its items' covers).
+ */
+export const productsQueryKey = ['dashboard', 'products'] as const;
 
 /** `GET /dashboard/product/{id}`: every field of the editor (spec §3). */
 export function getProduct(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<DashboardProduct> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { toast } from '@/components/feedback/toast';
-import { readRefusal } from '../publish-problems';
+import { readRefusal } from '@/lib/refusal';
 import styles from './list.module.css';
 
 /** The first cell of a catalogue list's row: the cover (when there is one), the name and a muted note. */

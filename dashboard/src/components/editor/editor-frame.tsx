@@ -3,7 +3,7 @@ import type { FieldErrors, FieldValues, UseFormHandleSubmit } from 'react-hook-f
 import { Button } from '@inkwell/ui-kit/button';
 import { AuditTrail, type AuditedPath } from '@/components/audit/audit-trail';
 import { formatDateTime } from '@/lib/format';
-import { readRefusal } from '../publish-problems';
+import { readRefusal } from '@/lib/refusal';
 import type { ListedProblem } from './problem-summary';
 import styles from './editor.module.css';
 
