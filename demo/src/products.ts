@@ -273,7 +273,7 @@ class ProductWriter {
     return salePrice(digital.priceCents, this.plan.fullSale ? 0.5 : this.rng.pick([0.5, 0.6, 0.7])) ?? undefined;
   }
 
-  product(release: Release, volumeCount: number): DemoProduct {
+  product(release: Release, volumeCount: number, issueNumber: number): DemoProduct {
     const { plan, rng } = this;
     const { series } = plan;
     const urlPart = { chapter: `chapter-${release.number}`, volume: `volume-${release.number}`, 'box-set': 'box-set', 'one-shot': 'festival-special' }[release.kind];
@@ -295,6 +295,7 @@ class ProductWriter {
       subCategory: SUB_CATEGORY[release.kind],
       ...(release.kind === 'volume' ? { volumeNumber: release.number } : {}),
       ...(release.kind === 'chapter' ? { chapterNumber: release.number } : {}),
+      issueNumber,
       ...(relativeName ? { relativeName } : {}),
       description: this.describe(release, volumeCount),
       publishDate: release.date.toISOString(),
@@ -315,5 +316,6 @@ class ProductWriter {
 export function buildProducts(plan: SeriesPlan, ordinal: number, rng: Random, now: Date): DemoProduct[] {
   const releases = releaseSchedule(plan, rng, now).sort((a, b) => a.date.getTime() - b.date.getTime());
   const writer = new ProductWriter(plan, ordinal, rng, now);
-  return releases.map((release) => writer.product(release, plan.volumeCount));
+  // The staff publish rule wants a sorting number above 0 on every publication: its place, oldest first.
+  return releases.map((release, index) => writer.product(release, plan.volumeCount, index + 1));
 }

@@ -37,6 +37,8 @@ export interface DemoProduct {
   subCategory: ProductTypeName;
   volumeNumber?: number;
   chapterNumber?: number;
+  /** The sorting number (spec §5 "Sorting"): the release's place in its series, 1 for the first. */
+  issueNumber: number;
   /** Optional display name of a chapter, e.g. "Part 1: The Lighthouse" (spec: relative name). */
   relativeName?: string;
   description: string;

@@ -68,7 +68,10 @@ describe('staff catalogue journey through the gateway', () => {
     const seriesId = series.body.response.id as number;
     const refusedSeries = await call('POST', `/api/dashboard/series/publish?id=${seriesId}`);
     assert.equal(refusedSeries.status, 400);
-    assert.deepEqual(refusedSeries.body.status.problems, ['Missing Series Information', 'No genres selected. A published series must belong to at least one genre']);
+    assert.deepEqual(refusedSeries.body.status.problems, [
+      { field: 'description', message: 'Missing Series Information' },
+      { field: 'genreIds', message: 'No genres selected. A published series must belong to at least one genre' },
+    ]);
     const altered = await call('POST', '/api/dashboard/series/alter', [{ id: seriesId, description: 'A detective who only works by lamplight.', genreIds: [genreId] }]);
     assert.equal(altered.status, 200, JSON.stringify(altered.body));
     assert.equal((await call('POST', `/api/dashboard/series/publish?id=${seriesId}`)).status, 200);
@@ -104,12 +107,15 @@ describe('staff catalogue journey through the gateway', () => {
 
     const refused = await call('POST', `/api/dashboard/product/publish?id=${product.id}`);
     assert.equal(refused.status, 400);
-    const problems = refused.body.status.problems as string[];
-    for (const expected of ['Description', 'This product cannot be published without an attached Series', 'Comic has not been ingested', 'Sorting (must be non-zero)']) {
-      assert.ok(problems.some((problem) => problem.includes(expected)), `"${expected}" in ${JSON.stringify(problems)}`);
-    }
-    assert.ok(problems.some((problem) => problem.startsWith('Variation Digital has missing data. Either disable this or fill in the missing fields.')), JSON.stringify(problems));
-    assert.ok(problems.some((problem) => problem.startsWith('Variation Print has missing data. Either disable this or fill in the missing fields.')), JSON.stringify(problems));
+    // Each problem names the field the editor shows it beside, in the spec's words.
+    const problems = refused.body.status.problems as Array<{ field: string; message: string }>;
+    const has = (field: string, message: string) => assert.ok(problems.some((problem) => problem.field === field && problem.message.includes(message)), `${field}: "${message}" in ${JSON.stringify(problems)}`);
+    has('description', 'Description');
+    has('seriesId', 'This product cannot be published without an attached Series');
+    has('downloadable.ingestCompleted', 'Comic has not been ingested');
+    has('issueNumber', 'Sorting (must be non-zero)');
+    has('variants.0', 'Variation Digital has missing data. Either disable this or fill in the missing fields.');
+    has('variants.1', 'Variation Print has missing data. Either disable this or fill in the missing fields.');
     assert.equal((await visitor('/api/product/lamplight-detective-vol-1')).status, 404, 'a draft is not on the storefront');
 
     // The fields filled in.
@@ -131,7 +137,7 @@ describe('staff catalogue journey through the gateway', () => {
     assert.equal(filled.status, 200, JSON.stringify(filled.body));
     const stillRefused = await call('POST', `/api/dashboard/product/publish?id=${product.id}`);
     assert.equal(stillRefused.status, 400);
-    assert.ok((stillRefused.body.status.problems as string[]).some((problem) => problem.includes('Comic has not been ingested')));
+    assert.ok((stillRefused.body.status.problems as Array<{ field: string; message: string }>).some((problem) => problem.field === 'downloadable.ingestCompleted' && problem.message.includes('Comic has not been ingested')));
 
     // The comic file, streamed through the gateway to the reader; progress until it completes.
     const pages = await Promise.all([0, 1, 2].map((n) => sharp({ create: { width: 900, height: 1350, channels: 3, background: { r: 40 + 60 * n, g: 90, b: 120 } } }).png().toBuffer()));

@@ -151,13 +151,13 @@ describe('staff catalogue: series, bundles, publishers, lookups and the cache', 
       const bare = (await call('POST', '/api/dashboard/series/new', { title: 'Bare' })).body.response.id;
       const refused = await call('POST', `/api/dashboard/series/publish?id=${bare}`);
       assert.equal(refused.status, 400);
-      assert.deepEqual(refused.body.status.problems, [SERIES_MISSING_INFORMATION_MESSAGE, SERIES_NO_GENRES_MESSAGE]);
-      assert.deepEqual(refused.body.status.problems, ['Missing Series Information', 'No genres selected. A published series must belong to at least one genre']);
+      assert.deepEqual(refused.body.status.problems, [{ field: 'description', message: SERIES_MISSING_INFORMATION_MESSAGE }, { field: 'genreIds', message: SERIES_NO_GENRES_MESSAGE }]);
+      assert.deepEqual(refused.body.status.problems.map((item: Json) => item.message), ['Missing Series Information', 'No genres selected. A published series must belong to at least one genre']);
       assert.ok(refused.body.status.message.includes('No genres selected. A published series must belong to at least one genre'));
       assert.equal((await call('GET', `/api/dashboard/series/${bare}`)).body.response.status, 'Draft');
       const direct = await call('POST', '/api/dashboard/series/new', { title: 'Direct', description: 'Has one.', status: 'Published' });
       assert.equal(direct.status, 400);
-      assert.deepEqual(direct.body.status.problems, [SERIES_NO_GENRES_MESSAGE]);
+      assert.deepEqual(direct.body.status.problems, [{ field: 'genreIds', message: SERIES_NO_GENRES_MESSAGE }]);
     });
 
     it('publishes and unpublishes, with events and audit entries', async () => {
@@ -205,7 +205,7 @@ describe('staff catalogue: series, bundles, publishers, lookups and the cache', 
 
       const published = await call('POST', '/api/dashboard/series/alter', [{ id: b, genreIds: [] }]);
       assert.equal(published.status, 400, 'a published series must keep a genre');
-      assert.deepEqual(published.body.status.problems, [SERIES_NO_GENRES_MESSAGE]);
+      assert.deepEqual(published.body.status.problems, [{ field: 'genreIds', message: SERIES_NO_GENRES_MESSAGE }]);
       assert.equal((await call('POST', '/api/dashboard/series/alter', [{ id: a }, { id: a }])).status, 400, 'a series twice in one list');
       assert.equal((await call('POST', '/api/dashboard/series/alter', [])).status, 400);
       assert.equal((await call('POST', '/api/dashboard/series/alter', [{ id: 999999, title: 'Ghost' }])).status, 404);
@@ -272,7 +272,7 @@ describe('staff catalogue: series, bundles, publishers, lookups and the cache', 
 
       const refused = await call('POST', `/api/dashboard/bundles/publish?id=${id}`);
       assert.equal(refused.status, 400);
-      assert.deepEqual(refused.body.status.problems, [BUNDLE_NEEDS_DESCRIPTION_MESSAGE, BUNDLE_NEEDS_THUMBNAIL_MESSAGE]);
+      assert.deepEqual(refused.body.status.problems, [{ field: 'description', message: BUNDLE_NEEDS_DESCRIPTION_MESSAGE }, { field: 'defaultThumbnail', message: BUNDLE_NEEDS_THUMBNAIL_MESSAGE }]);
       assert.match(refused.body.status.message, /description.*default thumbnail/);
 
       const altered = await call('POST', '/api/dashboard/bundles/alter', { id, description: 'Two volumes.', defaultThumbnail: THUMBNAIL, items: [{ productId: ids.vol2, price: 0 }] });
@@ -283,7 +283,7 @@ describe('staff catalogue: series, bundles, publishers, lookups and the cache', 
       assert.deepEqual((await call('POST', `/api/dashboard/bundles/publish?id=${id}`)).body.response, { id, status: 'Published' });
       const unpublishable = await call('POST', '/api/dashboard/bundles/alter', { id, defaultThumbnail: null });
       assert.equal(unpublishable.status, 400, 'a published bundle keeps its default thumbnail');
-      assert.deepEqual(unpublishable.body.status.problems, [BUNDLE_NEEDS_THUMBNAIL_MESSAGE]);
+      assert.deepEqual(unpublishable.body.status.problems, [{ field: 'defaultThumbnail', message: BUNDLE_NEEDS_THUMBNAIL_MESSAGE }]);
       assert.deepEqual((await call('POST', `/api/dashboard/bundles/unpublish?id=${id}`)).body.response, { id, status: 'Draft' });
       assert.deepEqual((await call('POST', `/api/dashboard/bundles/remove?id=${id}`)).body.response, { id, status: 'Removed' });
       assert.equal((await call('POST', `/api/dashboard/bundles/publish?id=${id}`)).status, 400, 'a removed bundle is restored before it is published');

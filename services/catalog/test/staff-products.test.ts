@@ -10,7 +10,7 @@ import {
   PRODUCT_NEEDS_VARIANT_MESSAGE,
   PRODUCT_NOT_INGESTED_MESSAGE,
   READABLE_URL_DIGITS_ONLY_MESSAGE,
-  staffProductPublishProblems,
+  productPublishProblems,
 } from '../src/domain';
 import { createSeries, putOnSale } from './factories';
 
@@ -20,6 +20,9 @@ type Json = any;
 
 const DAY = 86_400_000;
 const variation = (name: string) => `Variation ${name} has missing data. Either disable this or fill in the missing fields.`;
+const PRICE = 'Price (Either set or use the default)';
+/** A refusal's problem: the field the editor shows it beside, and the spec's words. */
+const on = (field: string, message: string) => ({ field, message });
 
 describe('staff Products API', () => {
   let service: TestService;
@@ -232,7 +235,14 @@ describe('staff Products API', () => {
       const answer = await publish(product.id);
       assert.equal(answer.status, 400);
       assert.equal(answer.body.status.type, 'BadRequest');
-      assert.deepEqual(answer.body.status.problems, ['Product Title', 'Description', 'Sorting (must be non-zero)', PRODUCT_NEEDS_SERIES_MESSAGE, PRODUCT_NOT_INGESTED_MESSAGE, PRODUCT_NEEDS_VARIANT_MESSAGE]);
+      assert.deepEqual(answer.body.status.problems, [
+        on('name', 'Product Title'),
+        on('description', 'Description'),
+        on('issueNumber', 'Sorting (must be non-zero)'),
+        on('seriesId', PRODUCT_NEEDS_SERIES_MESSAGE),
+        on('downloadable.ingestCompleted', PRODUCT_NOT_INGESTED_MESSAGE),
+        on('variants', PRODUCT_NEEDS_VARIANT_MESSAGE),
+      ]);
       assert.equal((await call('GET', `/api/dashboard/product/${product.id}`)).body.response.status, 'Draft');
       assert.deepEqual(await events(product.id), ['product.created']);
     });
@@ -259,13 +269,13 @@ describe('staff Products API', () => {
       await ingest(product.id);
       const answer = await publish(product.id);
       assert.deepEqual(answer.body.status.problems, [
-        variation('Digital'),
-        'Price (Either set or use the default)',
-        variation('Hardcover'),
-        'Weight',
-        'Length',
-        DELAY_DATE_MISSING_MESSAGE,
-        DELAY_MESSAGE_MISSING_MESSAGE,
+        on('variants.0', variation('Digital')),
+        on('variants.0.price', PRICE),
+        on('variants.1', variation('Hardcover')),
+        on('variants.1.stockInfo.weight', 'Weight'),
+        on('variants.1.stockInfo.length', 'Length'),
+        on('variants.1.stockInfo.delayedUntilDate', DELAY_DATE_MISSING_MESSAGE),
+        on('variants.1.stockInfo.delayMessage', DELAY_MESSAGE_MISSING_MESSAGE),
       ]);
     });
 
@@ -281,7 +291,7 @@ describe('staff Products API', () => {
       );
       await ingest(product.id);
       const answer = await publish(product.id);
-      assert.deepEqual(answer.body.status.problems, [variation('Digital'), 'Price (Either set or use the default)', variation('Print'), 'Price (Either set or use the default)']);
+      assert.deepEqual(answer.body.status.problems, [on('variants.0', variation('Digital')), on('variants.0.price', PRICE), on('variants.1', variation('Print')), on('variants.1.price', PRICE)]);
     });
 
     it('refuses a past delay date, and a digital variant of content not ingested', async () => {
@@ -291,7 +301,13 @@ describe('staff Products API', () => {
       );
       const answer = await publish(product.id);
       // The product lacks its pages, and so does its Digital variation: each is listed where it belongs.
-      assert.deepEqual(answer.body.status.problems, [PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital'), PRODUCT_NOT_INGESTED_MESSAGE, variation('Print'), DELAY_DATE_PAST_MESSAGE]);
+      assert.deepEqual(answer.body.status.problems, [
+        on('downloadable.ingestCompleted', PRODUCT_NOT_INGESTED_MESSAGE),
+        on('variants.0', variation('Digital')),
+        on('variants.0', PRODUCT_NOT_INGESTED_MESSAGE),
+        on('variants.1', variation('Print')),
+        on('variants.1.stockInfo.delayedUntilDate', DELAY_DATE_PAST_MESSAGE),
+      ]);
     });
 
     it('publishes a complete product: event, audit, storefront date, and density advice', async () => {
@@ -309,16 +325,16 @@ describe('staff Products API', () => {
       // A published product stays publishable: a save that breaks a rule is refused.
       const broken = await call('POST', '/api/dashboard/product/alter', { ...volume({ name: 'Complete', description: '' }), id: product.id });
       assert.equal(broken.status, 400);
-      assert.deepEqual(broken.body.status.problems, ['Description']);
+      assert.deepEqual(broken.body.status.problems, [on('description', 'Description')]);
       assert.equal((await publish(product.id)).status, 400, 'Published cannot be published again');
     });
 
     it('names Product Type, Type and the readable URL rule (pure rules)', () => {
-      const problems = staffProductPublishProblems(
+      const problems = productPublishProblems(
         { name: 'X', description: 'Y', category: null, type: null, readableUrl: '123', hasSeries: true, ingestCompleted: true, issueNumber: 1, variants: [{ type: 'Digital', enabled: true, priceType: 'Free', priceCents: 0, usingDefaultPrice: false }] },
         new Date(),
       );
-      assert.deepEqual(problems, ['Product Type', 'Type', READABLE_URL_DIGITS_ONLY_MESSAGE]);
+      assert.deepEqual(problems, [on('subCategory', 'Product Type'), on('category', 'Type'), on('readableUrl', READABLE_URL_DIGITS_ONLY_MESSAGE)]);
     });
   });
 
@@ -382,8 +398,9 @@ describe('staff Products API', () => {
       assert.equal(answer.body.response.failed, 2);
       const [first, second, third] = answer.body.response.results;
       assert.deepEqual(first, { id: good, ok: true, status: 'Published', problems: [] });
-      assert.deepEqual(second.problems, ['Description', PRODUCT_NOT_INGESTED_MESSAGE, variation('Digital'), PRODUCT_NOT_INGESTED_MESSAGE]);
+      assert.deepEqual(second.problems, [on('description', 'Description'), on('downloadable.ingestCompleted', PRODUCT_NOT_INGESTED_MESSAGE), on('variants.0', variation('Digital')), on('variants.0', PRODUCT_NOT_INGESTED_MESSAGE)]);
       assert.equal(third.ok, false);
+      assert.deepEqual(third.problems.map((item: Json) => item.field), [''], 'an unknown id is a problem of the item as a whole');
       const unpublish = await call('POST', `/api/dashboard/product/batchUnPublish?ids=${good}&ids=${bad.id}&api-version=4`);
       assert.equal(unpublish.status, 200);
       assert.deepEqual(unpublish.body.response.results.map((result: Json) => result.ok), [true, false]);
@@ -452,14 +469,14 @@ describe('staff Products API', () => {
       const { product } = await create(volume({ name: 'Appled', description: '' }));
       const refused = await call('POST', `/api/dashboard/product/${product.id}/iaps/add`, { unsavedChanges: true });
       assert.equal(refused.status, 400);
-      assert.deepEqual(refused.body.status.problems, ['Must save changes before submitting.', 'Must have a description.', 'Must have a Cover photo (please ingest).']);
+      assert.deepEqual(refused.body.status.problems, [on('', 'Must save changes before submitting.'), on('description', 'Must have a description.'), on('defaultThumbnail', 'Must have a Cover photo (please ingest).')]);
       const untitled = await create({ name: '', description: 'x', category: 'Game', subCategory: 'Puzzle' });
-      assert.deepEqual((await call('POST', `/api/dashboard/product/${untitled.product.id}/iaps/add`, {})).body.status.problems, ['Must have a title.', 'Must have a Cover photo (please ingest).']);
+      assert.deepEqual((await call('POST', `/api/dashboard/product/${untitled.product.id}/iaps/add`, {})).body.status.problems, [on('name', 'Must have a title.'), on('defaultThumbnail', 'Must have a Cover photo (please ingest).')]);
       assert.equal((await call('POST', '/api/dashboard/product/alter', { ...volume({ name: 'Appled' }), id: product.id })).status, 200);
       await ingest(product.id);
       // The editor still holds the version from before the alter: what it shows is not what is stored.
       const stale = await call('POST', `/api/dashboard/product/${product.id}/iaps/add`, { updatedAt: product.updatedAt });
-      assert.deepEqual(stale.body.status.problems, ['Must save changes before submitting.']);
+      assert.deepEqual(stale.body.status.problems, [on('', 'Must save changes before submitting.')]);
       assert.equal(await count("SELECT count(*) AS n FROM iap_submissions WHERE item_id = $1", [product.id]), 0);
     });
 
@@ -476,7 +493,7 @@ describe('staff Products API', () => {
       assert.equal((await audits(product.id)).at(-1)!.action, 'iap-submitted');
       const bundle = Number((await db().query<{ id: string }>("INSERT INTO bundles (name, description) VALUES ('Box', 'Three books.') RETURNING id")).rows[0]!.id);
       const noCover = await call('POST', `/api/dashboard/bundles/${bundle}/iaps/add`, {});
-      assert.deepEqual(noCover.body.status.problems, ['Must have a Cover photo (please ingest).']);
+      assert.deepEqual(noCover.body.status.problems, [on('defaultThumbnail', 'Must have a Cover photo (please ingest).')]);
       assert.equal(await count("SELECT count(*) AS n FROM iap_submissions WHERE item_kind = 'bundle'"), 0);
       await db().query('UPDATE bundles SET default_thumbnail = $2 WHERE id = $1', [bundle, JSON.stringify({ url: '/b.jpg', width: 1, height: 1 })]);
       const ok = await call('POST', `/api/dashboard/bundles/${bundle}/iaps/add`, {});

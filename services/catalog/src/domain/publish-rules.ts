@@ -3,9 +3,11 @@
  * saved straight into a publishable status (published or scheduled) must meet them as a publish
  * would; a Draft may be incomplete.
  */
+import { SERIES_PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-catalogue';
+import { PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-products';
+import { WHOLE_REQUEST, problem, type Problem } from '@inkwell/contracts/problems';
 import {
   READABLE_URL_DIGITS_ONLY_MESSAGE,
-  isReadablePublicationType,
   isValidReadableUrl,
   type PriceType,
   type ProductType,
@@ -41,69 +43,13 @@ export interface SeriesToPublish {
   readableUrl?: string | undefined;
 }
 
-export function seriesPublishProblems(series: SeriesToPublish): string[] {
-  const problems: string[] = [];
-  if (!series.title.trim() || !series.description.trim()) problems.push(SERIES_MISSING_INFORMATION_MESSAGE);
-  if (series.genreCount === 0) problems.push(SERIES_NO_GENRES_MESSAGE);
-  if (series.readableUrl !== undefined && !isValidReadableUrl(series.readableUrl)) problems.push(READABLE_URL_DIGITS_ONLY_MESSAGE);
+export function seriesPublishProblems(series: SeriesToPublish): Problem[] {
+  const problems: Problem[] = [];
+  const fields = SERIES_PUBLISH_PROBLEM_FIELDS;
+  if (!series.title.trim() || !series.description.trim()) problems.push(problem(fields.information(series.title), SERIES_MISSING_INFORMATION_MESSAGE));
+  if (series.genreCount === 0) problems.push(problem(fields.genres, SERIES_NO_GENRES_MESSAGE));
+  if (series.readableUrl !== undefined && !isValidReadableUrl(series.readableUrl)) problems.push(problem(fields.readableUrl, READABLE_URL_DIGITS_ONLY_MESSAGE));
   return problems;
-}
-
-export interface VariantToPublish {
-  type: 'Digital' | 'Print';
-  enabled: boolean;
-  priceType: PriceType;
-  priceCents: number | null;
-  stock?: { weight?: number; height?: number; width?: number; length?: number; delayExpected?: boolean; delayedUntilDate?: string; delayMessage?: string } | undefined;
-}
-
-export interface ProductToPublish {
-  name: string;
-  description: string;
-  type: ProductType;
-  readableUrl?: string | undefined;
-  hasSeries: boolean;
-  ingestCompleted: boolean;
-  variants: readonly VariantToPublish[];
-}
-
-/** Every reason the product cannot be published; empty when it can. `today` judges delay dates. */
-export function productPublishProblems(product: ProductToPublish, today: Date): string[] {
-  const problems: string[] = [];
-  const chapter = product.type === 'Chapter';
-  if (!product.name.trim()) problems.push(MISSING_FIELD.title);
-  if (!chapter && !product.description.trim()) problems.push(MISSING_FIELD.description);
-  if (product.readableUrl !== undefined && !isValidReadableUrl(product.readableUrl)) problems.push(READABLE_URL_DIGITS_ONLY_MESSAGE);
-  if (isReadablePublicationType(product.type) && product.type !== 'Book' && !product.hasSeries) problems.push(PRODUCT_NEEDS_SERIES_MESSAGE);
-  if (!chapter && !product.ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
-  if (product.variants.length === 0) problems.push(PRODUCT_NEEDS_VARIANT_MESSAGE);
-  for (const variant of product.variants) {
-    if (!variant.enabled) continue;
-    const missing = variantProblems(variant, product.ingestCompleted, today);
-    if (missing.length > 0) problems.push(`${variantMissingDataMessage(variant.type)} ${missing.join('; ')}`);
-  }
-  return problems;
-}
-
-function variantProblems(variant: VariantToPublish, ingestCompleted: boolean, today: Date): string[] {
-  const problems: string[] = [];
-  if (variant.priceType === 'Paid' && variant.priceCents === null) problems.push(MISSING_FIELD.price);
-  if (variant.type === 'Digital' && !ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
-  if (variant.type === 'Print') {
-    const stock = variant.stock ?? {};
-    const dimensions = [['weight', stock.weight], ['height', stock.height], ['length', stock.length], ['width', stock.width]] as const;
-    for (const [name, value] of dimensions) if (!(typeof value === 'number' && value > 0)) problems.push(name);
-    if (stock.delayExpected) {
-      if (!stock.delayedUntilDate || Number.isNaN(Date.parse(stock.delayedUntilDate))) problems.push(DELAY_DATE_MISSING_MESSAGE);
-      else if (startOfDay(new Date(stock.delayedUntilDate)) < startOfDay(today)) problems.push(DELAY_DATE_PAST_MESSAGE);
-      if (!stock.delayMessage?.trim()) problems.push(DELAY_MESSAGE_MISSING_MESSAGE);
-    }
-  }
-  return problems;
-}
-
-function startOfDay(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 /** Missing-field names of spec §5 beyond those above: the product's category, and its sorting number. */
@@ -112,15 +58,20 @@ export const MISSING_FIELD_SORTING = 'Sorting (must be non-zero)';
 /** Print dimensions a variant must have (spec §5), named as the editor labels them. */
 export const PRINT_DIMENSION_NAMES = { weight: 'Weight', height: 'Height', length: 'Length', width: 'Width' } as const;
 
-export interface StaffVariantToPublish extends VariantToPublish {
+export interface VariantToPublish {
+  type: 'Digital' | 'Print';
+  enabled: boolean;
+  priceType: PriceType;
+  priceCents: number | null;
   /** The tier's (or product's) price stands in for a price of its own. */
   usingDefaultPrice: boolean;
   /** stockInfo.description, which names the variation in its message when set. */
   description?: string | null | undefined;
+  stock?: { weight?: number; height?: number; width?: number; length?: number; delayExpected?: boolean; delayedUntilDate?: string; delayMessage?: string } | undefined;
 }
 
-/** A product as the staff editor has it, every field a §5 rule reads. */
-export interface StaffProductToPublish {
+/** A product as the staff editor has it (or the demo seed writes it), every field a §5 rule reads. */
+export interface ProductToPublish {
   name: string;
   description: string;
   category: 'Publication' | 'Game' | 'Merchandise' | null;
@@ -129,53 +80,62 @@ export interface StaffProductToPublish {
   hasSeries: boolean;
   ingestCompleted: boolean;
   issueNumber: number | null;
-  variants: readonly StaffVariantToPublish[];
+  variants: readonly VariantToPublish[];
 }
 
 /**
- * Every §5 reason the product cannot be published, in the spec's words, once each; empty when it
- * can. A variation with missing data is named by its message, followed by what it lacks.
+ * Every §5 reason the product cannot be published, in the spec's words, once each, with the field
+ * it is about (PUBLISH_PROBLEM_FIELDS; a variant by its index in `variants`); empty when it can.
+ * A variation with missing data is named by its message, followed by what it lacks. The one rule
+ * for staff publishing and saving, and for the demo seed.
  */
-export function staffProductPublishProblems(product: StaffProductToPublish, today: Date): string[] {
-  const problems: string[] = [];
+export function productPublishProblems(product: ProductToPublish, today: Date): Problem[] {
+  const problems: Problem[] = [];
+  const fields = PUBLISH_PROBLEM_FIELDS;
   const chapter = product.type === 'Chapter';
-  if (!product.name.trim()) problems.push(MISSING_FIELD.title);
-  if (!chapter && !product.description.trim()) problems.push(MISSING_FIELD.description);
-  if (product.type === null) problems.push(MISSING_FIELD.productType);
-  if (product.category === null) problems.push(MISSING_FIELD_TYPE);
-  if (product.category === 'Publication' && !(product.issueNumber !== null && product.issueNumber > 0)) problems.push(MISSING_FIELD_SORTING);
-  if (product.readableUrl !== null && !isValidReadableUrl(product.readableUrl)) problems.push(READABLE_URL_DIGITS_ONLY_MESSAGE);
-  if (product.category === 'Publication' && product.type !== 'Book' && !product.hasSeries) problems.push(PRODUCT_NEEDS_SERIES_MESSAGE);
-  if (!chapter && !product.ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
-  if (product.variants.length === 0) problems.push(PRODUCT_NEEDS_VARIANT_MESSAGE);
-  for (const variant of product.variants) {
-    if (!variant.enabled) continue;
-    const missing = staffVariantProblems(variant, product.ingestCompleted, today);
-    if (missing.length === 0) continue;
+  if (!product.name.trim()) problems.push(problem(fields.name, MISSING_FIELD.title));
+  if (!chapter && !product.description.trim()) problems.push(problem(fields.description, MISSING_FIELD.description));
+  if (product.type === null) problems.push(problem(fields.subCategory, MISSING_FIELD.productType));
+  if (product.category === null) problems.push(problem(fields.category, MISSING_FIELD_TYPE));
+  if (product.category === 'Publication' && !(product.issueNumber !== null && product.issueNumber > 0)) problems.push(problem(fields.issueNumber, MISSING_FIELD_SORTING));
+  if (product.readableUrl !== null && !isValidReadableUrl(product.readableUrl)) problems.push(problem(fields.readableUrl, READABLE_URL_DIGITS_ONLY_MESSAGE));
+  if (product.category === 'Publication' && product.type !== 'Book' && !product.hasSeries) problems.push(problem(fields.seriesId, PRODUCT_NEEDS_SERIES_MESSAGE));
+  if (!chapter && !product.ingestCompleted) problems.push(problem(fields.ingestCompleted, PRODUCT_NOT_INGESTED_MESSAGE));
+  if (product.variants.length === 0) problems.push(problem(fields.variants, PRODUCT_NEEDS_VARIANT_MESSAGE));
+  product.variants.forEach((variant, index) => {
+    if (!variant.enabled) return;
+    const missing = variantProblems(variant, index, product.ingestCompleted, today);
+    if (missing.length === 0) return;
     // Each variation's title is followed by what it lacks, so the same missing field may appear
     // under both variations (and "Comic has not been ingested" for the product and its Digital one).
-    problems.push(variantMissingDataMessage(variant.description?.trim() || variant.type), ...missing);
-  }
+    problems.push(problem(fields.variant(index), variantMissingDataMessage(variant.description?.trim() || variant.type)), ...missing);
+  });
   return problems;
 }
 
-function staffVariantProblems(variant: StaffVariantToPublish, ingestCompleted: boolean, today: Date): string[] {
-  const problems: string[] = [];
-  if (variant.priceType === 'Paid' && variant.priceCents === null && !variant.usingDefaultPrice) problems.push(MISSING_FIELD.price);
-  if (variant.type === 'Digital' && !ingestCompleted) problems.push(PRODUCT_NOT_INGESTED_MESSAGE);
+function variantProblems(variant: VariantToPublish, index: number, ingestCompleted: boolean, today: Date): Problem[] {
+  const problems: Problem[] = [];
+  const fields = PUBLISH_PROBLEM_FIELDS;
+  if (variant.priceType === 'Paid' && variant.priceCents === null && !variant.usingDefaultPrice) problems.push(problem(fields.variantPrice(index), MISSING_FIELD.price));
+  if (variant.type === 'Digital' && !ingestCompleted) problems.push(problem(fields.variant(index), PRODUCT_NOT_INGESTED_MESSAGE));
   if (variant.type === 'Print') {
     const stock = variant.stock ?? {};
     for (const name of ['weight', 'height', 'length', 'width'] as const) {
       const value = stock[name];
-      if (!(typeof value === 'number' && value > 0)) problems.push(PRINT_DIMENSION_NAMES[name]);
+      if (!(typeof value === 'number' && value > 0)) problems.push(problem(fields.variantDimension(index, name), PRINT_DIMENSION_NAMES[name]));
     }
     if (stock.delayExpected) {
-      if (!stock.delayedUntilDate || Number.isNaN(Date.parse(stock.delayedUntilDate))) problems.push(DELAY_DATE_MISSING_MESSAGE);
-      else if (startOfDay(new Date(stock.delayedUntilDate)) < startOfDay(today)) problems.push(DELAY_DATE_PAST_MESSAGE);
-      if (!stock.delayMessage?.trim()) problems.push(DELAY_MESSAGE_MISSING_MESSAGE);
+      const delayDate = fields.variantDelayDate(index);
+      if (!stock.delayedUntilDate || Number.isNaN(Date.parse(stock.delayedUntilDate))) problems.push(problem(delayDate, DELAY_DATE_MISSING_MESSAGE));
+      else if (startOfDay(new Date(stock.delayedUntilDate)) < startOfDay(today)) problems.push(problem(delayDate, DELAY_DATE_PAST_MESSAGE));
+      if (!stock.delayMessage?.trim()) problems.push(problem(fields.variantDelayMessage(index), DELAY_MESSAGE_MISSING_MESSAGE));
     }
   }
   return problems;
+}
+
+function startOfDay(date: Date): number {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 /** Dashboard spec §5/§9: weight per unit volume of a typical book (pounds per cubic inch). */
@@ -218,11 +178,11 @@ export interface IapCandidate {
   hasCover: boolean;
 }
 
-export function iapSubmissionProblems(item: IapCandidate): string[] {
-  const problems: string[] = [];
-  if (item.unsavedChanges) problems.push(IAP_UNSAVED_MESSAGE);
-  if (!item.title.trim()) problems.push(IAP_NO_TITLE_MESSAGE);
-  if (!item.description.trim()) problems.push(IAP_NO_DESCRIPTION_MESSAGE);
-  if (!item.hasCover) problems.push(IAP_NO_COVER_MESSAGE);
+export function iapSubmissionProblems(item: IapCandidate): Problem[] {
+  const problems: Problem[] = [];
+  if (item.unsavedChanges) problems.push(problem(WHOLE_REQUEST, IAP_UNSAVED_MESSAGE));
+  if (!item.title.trim()) problems.push(problem('name', IAP_NO_TITLE_MESSAGE));
+  if (!item.description.trim()) problems.push(problem('description', IAP_NO_DESCRIPTION_MESSAGE));
+  if (!item.hasCover) problems.push(problem('defaultThumbnail', IAP_NO_COVER_MESSAGE));
   return problems;
 }

@@ -4,6 +4,8 @@
  */
 import { BadRequestError } from '@inkwell/platform';
 import { publishActionFor, type PublishAction, type PublishStatus } from '@inkwell/contracts/catalog-rules';
+import { BUNDLE_PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-catalogue';
+import { problem, type Problem } from '@inkwell/contracts/problems';
 
 /** Dashboard spec §5: a bundle can publish only with a name, a description and a default thumbnail. */
 export const BUNDLE_NEEDS_NAME_MESSAGE = 'A published bundle needs a name.';
@@ -16,17 +18,18 @@ export interface BundleToPublish {
   hasDefaultThumbnail: boolean;
 }
 
-export function bundlePublishProblems(bundle: BundleToPublish): string[] {
-  const problems: string[] = [];
-  if (!bundle.name.trim()) problems.push(BUNDLE_NEEDS_NAME_MESSAGE);
-  if (!bundle.description.trim()) problems.push(BUNDLE_NEEDS_DESCRIPTION_MESSAGE);
-  if (!bundle.hasDefaultThumbnail) problems.push(BUNDLE_NEEDS_THUMBNAIL_MESSAGE);
+export function bundlePublishProblems(bundle: BundleToPublish): Problem[] {
+  const problems: Problem[] = [];
+  const fields = BUNDLE_PUBLISH_PROBLEM_FIELDS;
+  if (!bundle.name.trim()) problems.push(problem(fields.name, BUNDLE_NEEDS_NAME_MESSAGE));
+  if (!bundle.description.trim()) problems.push(problem(fields.description, BUNDLE_NEEDS_DESCRIPTION_MESSAGE));
+  if (!bundle.hasDefaultThumbnail) problems.push(problem(fields.defaultThumbnail, BUNDLE_NEEDS_THUMBNAIL_MESSAGE));
   return problems;
 }
 
 /** Refuses publishing with every rule broken: the message lists them, `status.problems` carries them one by one. */
-export function refusePublishing(what: string, problems: readonly string[]): void {
-  if (problems.length > 0) throw new BadRequestError(`${what} cannot be published: ${problems.join('; ')}`, { problems: [...problems] });
+export function refusePublishing(what: string, problems: readonly Problem[]): void {
+  if (problems.length > 0) throw new BadRequestError(`${what} cannot be published: ${problems.map((item) => item.message).join('; ')}`, { problems: [...problems] });
 }
 
 /**

@@ -81,7 +81,7 @@ export async function staffIapRoutes(app: App, context: ServiceContext, store: A
             description: candidate.item.description,
             hasCover: candidate.hasCover,
           });
-          if (problems.length > 0) throw new BadRequestError(`Cannot submit to the Apple store: ${problems.join(' ')}`, { problems });
+          if (problems.length > 0) throw new BadRequestError(`Cannot submit to the Apple store: ${problems.map((item) => item.message).join(' ')}`, { problems });
           const submitted = await store.submit(tx, candidate.item, actor.id);
           await recordAudit(tx, {
             entity: candidate.item.kind,

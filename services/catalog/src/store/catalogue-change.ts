@@ -1,3 +1,4 @@
+import { problem, type Problem } from '@inkwell/contracts/problems';
 import { BadRequestError, type Outbox, type Transaction } from '@inkwell/platform';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '../domain';
 
@@ -12,11 +13,11 @@ export interface CatalogueChange {
 }
 
 /** Refuses a record that breaks a rule, with every problem found, as a 400 for a staff route. */
-export function refuseProblems(what: string, problems: readonly string[]): void {
-  if (problems.length > 0) throw new BadRequestError(`${what}: ${problems.join(' ')}`, { problems: [...problems] });
+export function refuseProblems(what: string, problems: readonly Problem[]): void {
+  if (problems.length > 0) throw new BadRequestError(`${what}: ${problems.map((item) => item.message).join(' ')}`, { problems: [...problems] });
 }
 
 /** A readable URL is optional, but never only digits (those address items by id). */
 export function checkReadableUrl(what: string, readableUrl: string | undefined): void {
-  if (readableUrl !== undefined && !isValidReadableUrl(readableUrl)) refuseProblems(what, [READABLE_URL_DIGITS_ONLY_MESSAGE]);
+  if (readableUrl !== undefined && !isValidReadableUrl(readableUrl)) refuseProblems(what, [problem('readableUrl', READABLE_URL_DIGITS_ONLY_MESSAGE)]);
 }

@@ -1,5 +1,15 @@
+import { problem, type Problem } from '@inkwell/contracts/problems';
 import { EVENTS } from '@inkwell/platform';
 import { PUBLISH_STATUS_CODES, type PublishStatusName } from '../domain';
+import {
+  BUNDLE_NAME_MESSAGE,
+  BUNDLE_PRODUCT_ONCE_MESSAGE,
+  CAMPAIGN_DATES_MESSAGE,
+  CAMPAIGN_NAME_MESSAGE,
+  CAROUSEL_TITLE_MESSAGE,
+  NEWS_TITLE_AND_URL_MESSAGE,
+  PRICE_IN_CENTS_MESSAGE,
+} from '../domain/messages';
 import { checkReadableUrl, refuseProblems, type CatalogueChange } from './catalogue-change';
 
 /*
@@ -21,10 +31,13 @@ const isCents = (value: number) => Number.isSafeInteger(value) && value >= 0;
 
 export async function createBundle({ tx, outbox }: CatalogueChange, input: NewBundle): Promise<number> {
   checkReadableUrl('Bundle', input.readableUrl);
-  const problems: string[] = [];
-  if (!input.name.trim()) problems.push('A bundle needs a name.');
-  if (!isCents(input.priceCents) || !input.items.every((item) => isCents(item.priceCents))) problems.push('A price is a whole number of cents, 0 or more.');
-  if (new Set(input.items.map((item) => item.productId)).size !== input.items.length) problems.push('A product is in a bundle once.');
+  const problems: Problem[] = [];
+  if (!input.name.trim()) problems.push(problem('name', BUNDLE_NAME_MESSAGE));
+  if (!isCents(input.priceCents) || !input.items.every((item) => isCents(item.priceCents))) {
+    const item = input.items.findIndex((entry) => !isCents(entry.priceCents));
+    problems.push(problem(isCents(input.priceCents) ? `items.${item}.price` : 'price', PRICE_IN_CENTS_MESSAGE));
+  }
+  if (new Set(input.items.map((item) => item.productId)).size !== input.items.length) problems.push(problem('items', BUNDLE_PRODUCT_ONCE_MESSAGE));
   refuseProblems('Bundle', problems);
   const { rows } = await tx.query<{ id: number }>(
     'INSERT INTO bundles (name, description, readable_url, status, price_cents) VALUES ($1, $2, $3, $4, $5) RETURNING id',
@@ -51,10 +64,11 @@ export interface NewSalesCampaign {
 
 /** A sales campaign: while it is published and running, its products sell at their discount prices. */
 export async function createSalesCampaign({ tx, outbox }: CatalogueChange, input: NewSalesCampaign): Promise<number> {
-  const problems: string[] = [];
-  if (!input.name.trim()) problems.push('A sales campaign needs a name.');
-  if (!(input.endDate.getTime() >= input.startDate.getTime())) problems.push('A sales campaign ends after it starts.');
-  if (!input.products.every((product) => isCents(product.discountPriceCents))) problems.push('A price is a whole number of cents, 0 or more.');
+  const problems: Problem[] = [];
+  if (!input.name.trim()) problems.push(problem('name', CAMPAIGN_NAME_MESSAGE));
+  if (!(input.endDate.getTime() >= input.startDate.getTime())) problems.push(problem('endDate', CAMPAIGN_DATES_MESSAGE));
+  const discount = input.products.findIndex((product) => !isCents(product.discountPriceCents));
+  if (discount >= 0) problems.push(problem(`products.${discount}.discountPrice`, PRICE_IN_CENTS_MESSAGE));
   refuseProblems('Sales campaign', problems);
   const { rows } = await tx.query<{ id: number }>(
     'INSERT INTO sales_campaigns (name, description, start_date, end_date, status) VALUES ($1, $2, $3, $4, $5) RETURNING id',
@@ -81,7 +95,7 @@ export async function addHomeEntry({ tx, outbox }: CatalogueChange, input: { ser
 
 /** A home-page carousel of the items the /discover/v2 `filter` picks, e.g. `{ isOnSale: true, sort: 0 }`. */
 export async function createCarousel({ tx, outbox }: CatalogueChange, input: { title: string; filter: Record<string, unknown>; link?: string; ordinal: number }): Promise<number> {
-  refuseProblems('Carousel', input.title.trim() ? [] : ['A carousel needs a title.']);
+  refuseProblems('Carousel', input.title.trim() ? [] : [problem('title', CAROUSEL_TITLE_MESSAGE)]);
   const { rows } = await tx.query<{ id: number }>('INSERT INTO carousels (title, filter, link, ordinal) VALUES ($1, $2, $3, $4) RETURNING id', [
     input.title,
     JSON.stringify(input.filter),
@@ -108,7 +122,7 @@ export interface NewNewsArticle {
 
 export async function createNewsArticle({ tx, outbox }: CatalogueChange, input: NewNewsArticle): Promise<number> {
   checkReadableUrl('News article', input.readableUrl);
-  refuseProblems('News article', input.title.trim() && input.readableUrl.trim() ? [] : ['A news article needs a title and a readable URL.']);
+  refuseProblems('News article', input.title.trim() && input.readableUrl.trim() ? [] : [problem(input.title.trim() ? 'readableUrl' : 'title', NEWS_TITLE_AND_URL_MESSAGE)]);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO news_articles (title, readable_url, summary, body_html, page_type, status, published_at, series_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,

@@ -1,3 +1,5 @@
+import { PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-products';
+import { problem, type Problem } from '@inkwell/contracts/problems';
 import { EVENTS } from '@inkwell/platform';
 import {
   PRODUCT_TYPE_CODES,
@@ -13,6 +15,7 @@ import {
   type ProductType,
   type PublishStatusName,
 } from '../domain';
+import { CART_LIMIT_MESSAGE, PRICE_IN_CENTS_MESSAGE, notAPriceTypeMessage, notAnAgeRatingMessage, oneVariantOfTypeMessage } from '../domain/messages';
 import { checkReadableUrl, refuseProblems, type CatalogueChange } from './catalogue-change';
 
 /** Print only. Dimensions in inches, weight in pounds. */
@@ -55,6 +58,8 @@ export interface NewProduct {
   seriesId?: number;
   volumeNumber?: number;
   chapterNumber?: number;
+  /** The sorting number: a published Publication needs one above 0 (spec §5 "Sorting"). */
+  issueNumber?: number;
   relativeName?: string;
   pageCount?: number;
   ageRating: AgeRating;
@@ -72,16 +77,17 @@ export function productEvent(type: typeof EVENTS.productCreated.type | typeof EV
   return { type, key: String(id), data: { productId: String(id) } };
 }
 
-function variantProblems(variants: readonly NewVariant[]): string[] {
-  const problems: string[] = [];
+function variantProblems(variants: readonly NewVariant[]): Problem[] {
+  const problems: Problem[] = [];
   const types = new Set<string>();
-  for (const variant of variants) {
-    if (types.has(variant.type)) problems.push(`A product has one ${variant.type} variant at most.`);
+  variants.forEach((variant, index) => {
+    const field = PUBLISH_PROBLEM_FIELDS.variant(index);
+    if (types.has(variant.type)) problems.push(problem(`${field}.type`, oneVariantOfTypeMessage(variant.type)));
     types.add(variant.type);
-    if (!isPriceType(variant.priceType)) problems.push(`${String(variant.priceType)} is not a price type.`);
-    if (variant.priceCents !== undefined && !(Number.isSafeInteger(variant.priceCents) && variant.priceCents >= 0)) problems.push('A price is a whole number of cents, 0 or more.');
-    if (variant.cartLimit !== undefined && !(Number.isSafeInteger(variant.cartLimit) && variant.cartLimit > 0)) problems.push('A cart limit is a whole number above 0.');
-  }
+    if (!isPriceType(variant.priceType)) problems.push(problem(`${field}.priceType`, notAPriceTypeMessage(String(variant.priceType))));
+    if (variant.priceCents !== undefined && !(Number.isSafeInteger(variant.priceCents) && variant.priceCents >= 0)) problems.push(problem(PUBLISH_PROBLEM_FIELDS.variantPrice(index), PRICE_IN_CENTS_MESSAGE));
+    if (variant.cartLimit !== undefined && !(Number.isSafeInteger(variant.cartLimit) && variant.cartLimit > 0)) problems.push(problem(`${field}.cartLimit`, CART_LIMIT_MESSAGE));
+  });
   return problems;
 }
 
@@ -92,18 +98,29 @@ function variantProblems(variants: readonly NewVariant[]): string[] {
 export async function createProduct({ tx, outbox }: CatalogueChange, input: NewProduct, now = new Date()): Promise<number> {
   checkReadableUrl('Product', input.readableUrl);
   const problems = variantProblems(input.variants);
-  if (!parseAgeRating(input.ageRating)) problems.push(`${input.ageRating} is not an age rating.`);
+  if (!parseAgeRating(input.ageRating)) problems.push(problem('ageRestrictable.ageRating', notAnAgeRatingMessage(input.ageRating)));
   if (isPublishableStatus(input.status)) {
+    // The staff editor's rule, so what the demo seeds is what staff could have published.
+    const category = contentKindOfProductType(input.type);
     problems.push(
       ...productPublishProblems(
         {
           name: input.name,
           description: input.description,
+          category: category === 'Game' || category === 'Merchandise' ? category : 'Publication',
           type: input.type,
-          readableUrl: input.readableUrl,
+          readableUrl: input.readableUrl ?? null,
           hasSeries: input.seriesId !== undefined,
           ingestCompleted: input.ingestCompleted ?? false,
-          variants: input.variants.map((variant) => ({ ...variant, enabled: variant.enabled ?? true, priceCents: variant.priceCents ?? null })),
+          issueNumber: input.issueNumber ?? null,
+          variants: input.variants.map((variant) => ({
+            type: variant.type,
+            enabled: variant.enabled ?? true,
+            priceType: variant.priceType,
+            priceCents: variant.priceCents ?? null,
+            usingDefaultPrice: false,
+            stock: variant.stock,
+          })),
         },
         now,
       ),
@@ -113,13 +130,14 @@ export async function createProduct({ tx, outbox }: CatalogueChange, input: NewP
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO products (name, description, category, sub_category, readable_url, status, publish_date, unlisted, series_id, volume_number,
                            chapter_number, relative_name, page_count, age_rating, restricted_territories, reverse_read_order, ingest_completed,
-                           publisher_id, imprint_id, popularity)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
+                           publisher_id, imprint_id, popularity, issue_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING id`,
     [
       input.name, input.description, contentKindCode(contentKindOfProductType(input.type)), PRODUCT_TYPE_CODES[input.type], input.readableUrl ?? null,
       PUBLISH_STATUS_CODES[input.status], input.publishDate ?? null, input.unlisted ?? false, input.seriesId ?? null, input.volumeNumber ?? null,
       input.chapterNumber ?? null, input.relativeName ?? null, input.pageCount ?? 0, input.ageRating, input.restrictedTerritories ?? [],
       input.reverseReadOrder ?? false, input.ingestCompleted ?? false, input.publisherId ?? null, input.imprintId ?? null, input.popularity ?? 0,
+      input.issueNumber ?? null,
     ],
   );
   const id = rows[0]!.id;

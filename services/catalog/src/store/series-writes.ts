@@ -1,5 +1,7 @@
+import { problem } from '@inkwell/contracts/problems';
 import { EVENTS } from '@inkwell/platform';
 import { PUBLISH_STATUS_CODES, isPublishableStatus, parseAgeRating, seriesPublishProblems, type AgeRating, type PublishStatusName } from '../domain';
+import { notAnAgeRatingMessage } from '../domain/messages';
 import { checkReadableUrl, refuseProblems, type CatalogueChange } from './catalogue-change';
 
 export interface SeriesCredit {
@@ -43,7 +45,7 @@ export function seriesEvent(id: number) {
  */
 export async function createSeries({ tx, outbox }: CatalogueChange, input: NewSeries): Promise<number> {
   checkReadableUrl('Series', input.readableUrl);
-  if (!parseAgeRating(input.ageRating)) refuseProblems('Series', [`${input.ageRating} is not an age rating.`]);
+  if (!parseAgeRating(input.ageRating)) refuseProblems('Series', [problem('ageRating', notAnAgeRatingMessage(input.ageRating))]);
   if (isPublishableStatus(input.status)) {
     refuseProblems('Series', seriesPublishProblems({ title: input.title, description: input.description, genreCount: new Set(input.genreIds).size, readableUrl: input.readableUrl }));
   }

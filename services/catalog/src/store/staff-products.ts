@@ -15,6 +15,7 @@ import type {
   ProductVariantInput,
 } from '@inkwell/contracts/dashboard-products';
 import type { Paginated } from '@inkwell/contracts/dashboard';
+import type { Problem } from '@inkwell/contracts/problems';
 import { BadRequestError, ConflictError, EVENTS, NotFoundError, type Queryable } from '@inkwell/platform';
 import {
   PRODUCT_TYPE_CODES,
@@ -27,7 +28,7 @@ import {
   isValidReadableUrl,
   publishActionFor,
   publishStatusFromCode,
-  staffProductPublishProblems,
+  productPublishProblems,
   type PriceType,
   type ProductType,
   type PublishStatusName,
@@ -516,8 +517,8 @@ async function resolveVariant(
 }
 
 /** Spec §5 problems of a stored product (what publishing it would be refused for). */
-export function publishProblemsOf(product: DashboardProduct, now: Date): string[] {
-  return staffProductPublishProblems(
+export function publishProblemsOf(product: DashboardProduct, now: Date): Problem[] {
+  return productPublishProblems(
     {
       name: product.name,
       description: product.description,
@@ -556,8 +557,8 @@ export function densityWarnings(product: DashboardProduct): string[] {
   return product.variants.flatMap((variant) => (variant.type === 'Print' ? [bookDensityWarning(variant.stockInfo)].filter((text): text is string => text !== undefined) : []));
 }
 
-function refusePublishProblems(problems: string[], warnings: string[]): void {
-  if (problems.length > 0) throw new BadRequestError(`This product cannot be published: ${problems.join(' ')}`, { problems, warnings });
+function refusePublishProblems(problems: Problem[], warnings: string[]): void {
+  if (problems.length > 0) throw new BadRequestError(`This product cannot be published: ${problems.map((item) => item.message).join(' ')}`, { problems, warnings });
 }
 
 /** The fields an audit entry compares (everything the editor shows but the timestamps). */

@@ -12,22 +12,26 @@ import {
 
 describe('bundle publish rule (dashboard spec §5)', () => {
   const complete = { name: 'Starter pack', description: 'Two volumes.', hasDefaultThumbnail: true };
+  const name = { field: 'name', message: BUNDLE_NEEDS_NAME_MESSAGE };
+  const description = { field: 'description', message: BUNDLE_NEEDS_DESCRIPTION_MESSAGE };
+  const thumbnail = { field: 'defaultThumbnail', message: BUNDLE_NEEDS_THUMBNAIL_MESSAGE };
   it.each([
     [complete, []],
-    [{ ...complete, name: ' ' }, [BUNDLE_NEEDS_NAME_MESSAGE]],
-    [{ ...complete, description: '' }, [BUNDLE_NEEDS_DESCRIPTION_MESSAGE]],
-    [{ ...complete, hasDefaultThumbnail: false }, [BUNDLE_NEEDS_THUMBNAIL_MESSAGE]],
-    [{ name: '', description: '', hasDefaultThumbnail: false }, [BUNDLE_NEEDS_NAME_MESSAGE, BUNDLE_NEEDS_DESCRIPTION_MESSAGE, BUNDLE_NEEDS_THUMBNAIL_MESSAGE]],
+    [{ ...complete, name: ' ' }, [name]],
+    [{ ...complete, description: '' }, [description]],
+    [{ ...complete, hasDefaultThumbnail: false }, [thumbnail]],
+    [{ name: '', description: '', hasDefaultThumbnail: false }, [name, description, thumbnail]],
   ])('%o → %o', (bundle, problems) => {
     assert.deepEqual(bundlePublishProblems(bundle), problems);
   });
 
   it('refuses with every problem listed, and lets a clean record through', () => {
     assert.doesNotThrow(() => refusePublishing('The bundle', []));
-    assert.throws(() => refusePublishing('The bundle', ['a', 'b']), (error: unknown) => {
+    const problems = [{ field: 'name', message: 'a' }, { field: 'description', message: 'b' }];
+    assert.throws(() => refusePublishing('The bundle', problems), (error: unknown) => {
       assert.ok(error instanceof BadRequestError);
       assert.equal(error.message, 'The bundle cannot be published: a; b');
-      assert.deepEqual(error.statusExtras.problems, ['a', 'b']);
+      assert.deepEqual(error.statusExtras.problems, problems);
       return true;
     });
   });

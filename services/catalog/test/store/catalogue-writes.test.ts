@@ -48,6 +48,7 @@ describe('catalogue writes: each record with its events, in one transaction', ()
     publishDate: new Date(Date.now() - 86_400_000),
     seriesId,
     volumeNumber: 1,
+    issueNumber: 1,
     ageRating: 't',
     ingestCompleted: true,
     variants: [
