@@ -13,7 +13,7 @@ import { LoginStatus, useAuth } from '@/lib/auth';
 import { useShippingCountries } from '../api/get-shipping-countries';
 import { readCheckoutDraft } from '../checkout-draft';
 import type { Purchase } from '../types';
-import type { CheckoutLine } from './checkout-form';
+import type { CheckoutLine } from './checkout-values';
 import { PaymentReturn } from './payment-return';
 import styles from './checkout.module.css';
 

@@ -11,3 +11,14 @@ export interface CheckoutValues {
   paymentMethod: PaymentMethodName;
   cardNumber: string;
 }
+
+/** One line of the cart as checkout lists it. */
+export interface CheckoutLine {
+  key: string;
+  name: string;
+  distributionType: 'Digital' | 'Print';
+  quantity: number;
+  /** The line's price, minor units. */
+  price: number;
+  currency: string;
+}

@@ -1,0 +1,98 @@
+import { FormAlert } from '@/components/ui/form-alert';
+import { formatMoney } from '@/lib/format';
+import { formatAmount, PaymentFlow, PURCHASE_FAILED } from '../checkout-rules';
+import { flowText, type FlowState } from '../payment-flow';
+import type { Purchase } from '../types';
+import type { CheckoutLine } from './checkout-values';
+import styles from './checkout.module.css';
+
+/** The cart's lines as checkout lists them. */
+export function OrderLines({ lines }: { lines: CheckoutLine[] }) {
+  return (
+    <ul className={styles.lines}>
+      {lines.map((line) => (
+        <li key={line.key} className={styles.line}>
+          <span className={styles.lineName}>
+            {line.name}
+            <span className={styles.lineMeta}>
+              {line.distributionType}
+              {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+            </span>
+          </span>
+          <span>{formatMoney(line.price, line.currency)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Before the purchase is priced: the cart's subtotal; after: the service's subtotal, coupon, shipping, tax and total. */
+export function Totals({ purchase, pending, ready, currency, lines }: { purchase: Purchase | null; pending: boolean; ready: boolean; currency: string; lines: CheckoutLine[] }) {
+  if (!purchase) {
+    const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
+    return (
+      <dl className={styles.totals}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(subtotal, currency)}</dd>
+        </div>
+        <div>
+          <dt>Shipping and tax</dt>
+          <dd>{ready && pending ? <span role="status">Calculating…</span> : 'Determined at checkout'}</dd>
+        </div>
+      </dl>
+    );
+  }
+  const details = purchase.totalPriceDetails;
+  return (
+    <dl className={styles.totals} aria-busy={pending || undefined}>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(details.netPrice, currency)}</dd>
+      </div>
+      {details.couponSaveAmount > 0 && (
+        <div>
+          <dt>Coupon</dt>
+          <dd>−{formatAmount(details.couponSaveAmount, currency)}</dd>
+        </div>
+      )}
+      {purchase.shippingRates.length > 0 && (
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatAmount(details.shippingCost, currency)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Tax</dt>
+        <dd>{formatAmount(details.taxes, currency)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Total</dt>
+        <dd>{formatAmount(purchase.totalPrice, currency)}</dd>
+      </div>
+      {pending && (
+        <p role="status" className={styles.muted}>
+          Updating…
+        </p>
+      )}
+    </dl>
+  );
+}
+
+/** Where the press of Pay is: processing, paid, a notice to read, or the problem that stopped it. */
+export function PaymentStatus({ flow }: { flow: FlowState }) {
+  const text = flowText(flow);
+  const message = flow.problem?.message;
+  if (message) {
+    return (
+      <FormAlert tone="error" title={flow.state === PaymentFlow.CardError ? 'Your payment did not go through' : PURCHASE_FAILED}>
+        <p>{message}</p>
+      </FormAlert>
+    );
+  }
+  return (
+    <p role="status" className={styles.flow}>
+      {text}
+    </p>
+  );
+}
