@@ -1,3 +1,4 @@
+import { Poller } from '@inkwell/platform';
 import { nextOrderStatus } from '../domain';
 import { duePendingUndos } from '../store/purchase-steps';
 import { deferPurchase, duePurchases, findPurchase, ordersOfPurchase, releasedOrders, setOrderStatus } from '../store/purchases';
@@ -75,28 +76,20 @@ export async function releaseDueOrders(deps: CheckoutDeps, batchSize: number): P
   return purchases.length;
 }
 
-/** Runs both on a timer until stopped; one round at a time. */
+/** Runs the three on the platform's poller until stopped; one round at a time. */
 export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAULT_SWEEPER): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const round = async () => {
-    try {
-      await releaseDueOrders(deps, options.batchSize);
-      await sweepPurchases(deps, options);
-      await retryOwedUndos(deps, options.batchSize);
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'order sweeper round failed');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  const poller = new Poller({
+    run: async () => {
+      const released = await releaseDueOrders(deps, options.batchSize);
+      const swept = await sweepPurchases(deps, options);
+      return released + swept + (await retryOwedUndos(deps, options.batchSize));
     },
-  };
+    intervalMs: options.intervalMs,
+    logger: deps.logger,
+    failureMessage: 'order sweeper round failed',
+    failureLevel: 'warn',
+    unref: true,
+  });
+  poller.start();
+  return poller;
 }

@@ -1,0 +1,3 @@
+export * from './backoff';
+export * from './poller';
+export * from './polled-queue';
