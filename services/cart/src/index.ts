@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CART_CHECKOUT, type CartCheckoutService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
-import type { CartDeps } from './carts/cart-session';
-import { ensureDemoCoupons } from './demo-coupons';
+import { ensureDemoCoupons } from './demo/coupons';
+import type { CartDeps } from './flows/cart-session';
 import { checkoutHandlers } from './grpc/checkout-server';
 import { GrpcCatalogProducts } from './peers/catalog';
 import { GrpcOwnedProducts } from './peers/entitlements';
@@ -12,7 +12,7 @@ import { dashboardCouponRoutes } from './routes/dashboard-coupons';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export { DEMO_COUPONS } from './demo-coupons';
+export { DEMO_COUPONS } from './demo/coupons';
 export { setCartStatus } from './store/carts';
 export { redeemCoupon } from './store/coupons';
 

@@ -116,6 +116,16 @@ describe('cart API (GET/PATCH /cart/{id}, PATCH /cart/{id}/empty)', () => {
     assert.deepEqual((await get(id)).body.response, before);
   });
 
+  it('names the field of a change refused for one of its values in status.problems', async () => {
+    const id = randomUUID();
+    const zero = await patch(id, add(p.volume!, v.volumePrint!, 0));
+    assert.deepEqual(zero.body.status.problems, [{ field: 'Amount', message: zero.body.status.message }]);
+    const variant = await patch(id, add(p.volume!, 987654));
+    assert.deepEqual(variant.body.status.problems, [{ field: 'VariantId', message: 'Tidewater Vol. 1 has no format with id 987654. Choose Digital or Print on the product page.' }]);
+    const limit = await patch(id, add(p.volume!, v.volumePrint!, 6));
+    assert.equal(limit.body.status.problems, undefined, 'a refusal about the cart, not one field');
+  });
+
   it('signals the region lock: restricted where the shopper is, and Digital from Japan', async () => {
     const id = randomUUID();
     const fenced = await patch(id, add(p.fenced!, v.fencedPrint!), { country: 'DE' });

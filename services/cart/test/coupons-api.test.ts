@@ -100,6 +100,19 @@ describe('coupons (POST /coupons/claim, GET /cart/{id}?couponCode=, /dashboard/c
     assert.deepEqual([(await claim('NOSUCH', claimer)).status, (await claim('OLDNEWS', claimer)).status, (await claim('', claimer)).status], [404, 400, 400]);
   });
 
+  it('names the field a refused code or coupon is about in status.problems', async () => {
+    const typed = await preview('NOSUCH');
+    assert.deepEqual(typed.body.status.problems, [{ field: 'couponCode', message: 'There is no coupon NOSUCH. Check the code and try again.' }]);
+    const claimed = await harness.request('POST', '/api/coupons/claim', { body: { code: 'OLDNEWS' }, token: await tokenFor('claimer-2') });
+    assert.deepEqual(claimed.body.status.problems, [{ field: 'code', message: 'Coupon OLDNEWS has expired.' }]);
+    const duplicate = await staff('POST', '', { code: 'Spring15', kind: 'Percent', value: 5 });
+    assert.deepEqual(duplicate.body.status.problems, [{ field: 'code', message: 'A coupon with the code SPRING15 exists already. Choose another code.' }]);
+    const fraction = await staff('POST', '', { code: 'FRACTION', kind: 'Fixed', value: 2.5 });
+    assert.deepEqual(fraction.body.status.problems, [{ field: 'value', message: 'A Fixed coupon takes off a whole number of cents.' }]);
+    const backward = await staff('POST', '', { code: 'BACKWARD', kind: 'Fixed', value: 100, startsAt: '2026-02-01T00:00:00Z', endsAt: '2026-01-01T00:00:00Z' });
+    assert.deepEqual(backward.body.status.problems, [{ field: 'endsAt', message: 'endsAt must come after startsAt.' }]);
+  });
+
   it('lets staff list, create and disable coupons, and no one else', async () => {
     const list = await staff('GET', '?pageNumber=1&pageSize=3');
     assert.equal(list.status, 200);

@@ -7,10 +7,10 @@ import {
   type ServiceHandlers,
   type Transaction,
 } from '@inkwell/platform';
-import { inTransaction, openCart, publish, type CartDeps, type CartState } from '../carts/cart-session';
+import { inTransaction, openCart, publish, type CartDeps, type CartState } from '../flows/cart-session';
 import { CART_MESSAGES, COUPON_MESSAGES, cartTotal, couponSaving, couponUsable, isCartId, normalizeCartId, normalizeCode } from '../domain';
 import { lockCart, moveHeldCart } from '../store/carts';
-import { findCouponByCode, redeemCoupon, usedByAccount } from '../store/coupons';
+import { findCouponByCode, redeemCoupon, redemptionOrder, usedByAccount } from '../store/coupons';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +20,7 @@ function cartIdOf(raw: string): string {
 }
 
 function purchaseIdOf(raw: string): string {
-  if (!UUID.test(raw)) throw new BadRequestError('A purchase id is a uuid.');
+  if (!UUID.test(raw)) throw new BadRequestError(CART_MESSAGES.purchaseIdNotUuid);
   return raw.toLowerCase();
 }
 
@@ -99,7 +99,7 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
         let held = state.cart.heldBy;
         if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
         if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
-        if (state.review.kept.length === 0) throw new ConflictError('The cart is empty.');
+        if (state.review.kept.length === 0) throw new ConflictError(CART_MESSAGES.emptyCart);
         if (state.cart.status === 'Open') {
           await moveHeldCart(tx, id, 'Purchasing', purchase);
           state.cart.status = 'Purchasing';
@@ -118,12 +118,11 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
     },
 
     async redeemCoupon({ code, userId, orderId, saveAmount, currency }) {
-      if (!userId || !orderId) throw new BadRequestError('user_id and order_id are required.');
+      if (!userId || !orderId) throw new BadRequestError(CART_MESSAGES.purchaseFieldsRequired);
       return deps.db.transaction(async (tx) => {
         const coupon = await findCouponByCode(tx, normalizeCode(code), { lock: true });
         if (coupon) {
-          const { rows } = await tx.query<{ order_id: string }>('SELECT order_id FROM coupon_redemptions WHERE coupon_id = $1 AND account_id = $2', [coupon.id, userId]);
-          if (rows[0]?.order_id === orderId) return { redeemed: true, problem: '' };
+          if ((await redemptionOrder(tx, coupon.id, userId)) === orderId) return { redeemed: true, problem: '' };
         }
         const problem = await redeemCoupon(tx, deps.outbox, { code, accountId: userId, orderId, saveAmount, currency }, deps.now());
         return { redeemed: problem === null, problem: problem?.message ?? '' };
@@ -144,7 +143,7 @@ async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, to: 
     const held = cart.heldBy;
     const alreadyThere = (to === 'Closed' && cart.status === 'Closed' && held === purchase) || (to === 'Open' && cart.status === 'Open');
     if (cart.status === 'Purchasing' && held === purchase) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null);
-    else if (!alreadyThere) throw new ConflictError('The cart is not held by this purchase.');
+    else if (!alreadyThere) throw new ConflictError(CART_MESSAGES.notHeldByPurchase);
     const moved = cart.status === 'Purchasing' && held === purchase;
     return {
       cartId: id,

@@ -2,18 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { CartChangeSchema, CartSchema, type Cart } from '@inkwell/contracts/cart';
 import { BadRequestError, countryFromGeoHeader, DomainError, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { changeCart, cartView, emptyCart, readCart, type Visitor } from '../carts/cart-session';
+import { changeCart, cartView, emptyCart, readCart, type Visitor } from '../flows/cart-session';
 import { CART_MESSAGES, COUPON_MESSAGES, couponSaving, couponUsable, isCartId, normalizeCartId, normalizeCode } from '../domain';
 import { findCouponByCode, usedByAccount } from '../store/coupons';
 import type { CartRouteDeps } from './deps';
 
 const CartParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const CartQuery = Type.Object({ couponCode: Type.Optional(Type.String({ maxLength: 64, errorMessage: 'A coupon code is at most 64 characters.' })) });
+const CartQuery = Type.Object({ couponCode: Type.Optional(Type.String({ maxLength: 64, errorMessage: COUPON_MESSAGES.codeTooLong })) });
 
-/** A 4xx with the envelope's message from a coupon check. */
+/** A 4xx with the envelope's message from a coupon check, about the code the reader typed. */
 class CouponError extends DomainError {
   constructor(statusCode: 400 | 404 | 409, message: string) {
-    super(statusCode, statusCode === 404 ? 'NotFound' : statusCode === 409 ? 'Conflict' : 'BadRequest', message);
+    super(statusCode, statusCode === 404 ? 'NotFound' : statusCode === 409 ? 'Conflict' : 'BadRequest', message, { field: 'couponCode' });
   }
 }
 

@@ -6,8 +6,8 @@ import { couponView, createCoupon, disableCoupon, listCoupons } from '../store/c
 import type { CartRouteDeps } from './deps';
 
 const PageQuery = Type.Object({
-  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'pageNumber must be a whole number from 1.' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: 'pageSize must be a whole number from 1 to 100.' }),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: COUPON_MESSAGES.pageNumber }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: COUPON_MESSAGES.pageSize }),
 });
 
 const PaginatedCoupons = EnvelopeOf(
@@ -21,7 +21,7 @@ const PaginatedCoupons = EnvelopeOf(
   }),
 );
 
-const CouponParams = Type.Object({ id: NumericId({ errorMessage: 'A coupon id is a number.' }) });
+const CouponParams = Type.Object({ id: NumericId({ errorMessage: COUPON_MESSAGES.idNotNumber }) });
 
 /** Staff calls for coupons (beyond the dashboard spec, issue 12): list, create, disable; admin only. */
 export async function dashboardCouponRoutes(app: App, { context }: CartRouteDeps): Promise<void> {
@@ -44,10 +44,10 @@ export async function dashboardCouponRoutes(app: App, { context }: CartRouteDeps
     handler: async (request) => {
       // The schema checks kind against COUPON_KINDS; the type provider sees only the string it is sent as.
       const input = request.body as CouponCreate;
-      if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new BadRequestError(COUPON_MESSAGES.endsBeforeStart);
-      if (input.kind === 'Fixed' && !Number.isInteger(input.value)) throw new BadRequestError(COUPON_MESSAGES.fixedNeedsCents);
+      if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new BadRequestError(COUPON_MESSAGES.endsBeforeStart, { field: 'endsAt' });
+      if (input.kind === 'Fixed' && !Number.isInteger(input.value)) throw new BadRequestError(COUPON_MESSAGES.fixedNeedsCents, { field: 'value' });
       if (input.kind === 'Percent' && (input.value > 100 || Math.round(input.value * 100) !== input.value * 100)) {
-        throw new BadRequestError('A Percent coupon takes 0.01 to 100 percent off, with at most 2 decimals.');
+        throw new BadRequestError(COUPON_MESSAGES.percentOutOfRange, { field: 'value' });
       }
       return success(couponView(await createCoupon(context.db, input, request.principal!.userId)));
     },

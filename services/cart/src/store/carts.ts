@@ -1,6 +1,6 @@
 import type { CartStatus } from '@inkwell/contracts/cart';
 import { ConflictError, NotFoundError, type Database, type Queryable, type Transaction } from '@inkwell/platform';
-import { canMoveCart, type CartLine } from '../domain';
+import { CART_MESSAGES, canMoveCart, type CartLine } from '../domain';
 
 export interface CartRow {
   id: string;
@@ -62,8 +62,8 @@ export async function setCartStatus(db: Database, id: string, status: CartStatus
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ status: CartStatus }>('SELECT status FROM carts WHERE id = $1 FOR UPDATE', [id]);
     const from = rows[0]?.status;
-    if (from === undefined) throw new NotFoundError(`There is no cart ${id}.`);
-    if (!canMoveCart(from, status)) throw new ConflictError(`A cart that is ${from} cannot become ${status}.`);
+    if (from === undefined) throw new NotFoundError(CART_MESSAGES.noCart(id));
+    if (!canMoveCart(from, status)) throw new ConflictError(CART_MESSAGES.cannotMove(from, status));
     await tx.query('UPDATE carts SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
   });
 }

@@ -1,6 +1,6 @@
 import type { Coupon, CouponCreate } from '@inkwell/contracts/cart';
 import { DEFAULT_CURRENCY } from '@inkwell/contracts/catalog-rules';
-import { ConflictError, EVENTS, type Outbox, type Queryable, type Transaction } from '@inkwell/platform';
+import { DomainError, EVENTS, type Outbox, type Queryable, type Transaction } from '@inkwell/platform';
 import { COUPON_MESSAGES, couponUsable, normalizeCode, type CouponProblem, type CouponTerms } from '../domain';
 
 export interface CouponRecord extends CouponTerms {
@@ -86,6 +86,20 @@ export async function claimCoupon(db: Queryable, couponId: number, accountId: st
   return rows[0]?.claimed_at ?? null;
 }
 
+/** The purchase an account redeemed the coupon for, if it did. */
+export async function redemptionOrder(db: Queryable, couponId: number, accountId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ order_id: string }>('SELECT order_id FROM coupon_redemptions WHERE coupon_id = $1 AND account_id = $2', [couponId, accountId]);
+  return rows[0]?.order_id;
+}
+
+/** A demo coupon, left as it is when its code exists. */
+export async function seedCoupon(db: Queryable, coupon: { code: string; kind: string; value: number; minSubtotalCents: number | null }): Promise<void> {
+  await db.query(
+    `INSERT INTO coupons (code, kind, value, min_subtotal_cents, created_by) VALUES ($1, $2, $3, $4, 'demo') ON CONFLICT (code) DO NOTHING`,
+    [coupon.code, coupon.kind, coupon.value, coupon.minSubtotalCents],
+  );
+}
+
 export async function createCoupon(db: Queryable, input: CouponCreate, createdBy: string): Promise<CouponRecord> {
   const code = normalizeCode(input.code);
   const { rows } = await db.query<RawCoupon>(
@@ -94,7 +108,7 @@ export async function createCoupon(db: Queryable, input: CouponCreate, createdBy
      ON CONFLICT (code) DO NOTHING RETURNING ${COLUMNS}`,
     [code, input.kind, input.value, input.currency ?? DEFAULT_CURRENCY, input.minSubtotal ?? null, input.startsAt ?? null, input.endsAt ?? null, input.usageCap ?? null, input.productIds ?? [], input.seriesIds ?? [], createdBy],
   );
-  if (!rows[0]) throw new ConflictError(COUPON_MESSAGES.codeTaken(code));
+  if (!rows[0]) throw new DomainError(409, 'Conflict', COUPON_MESSAGES.codeTaken(code), { field: 'code' });
   return recordOf(rows[0]);
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
+import { seedCoupon } from '../store/coupons';
 
 /**
  * Coupon codes that work in the demo (`npm start` prints them): a client of the coupon table, like
@@ -11,10 +12,5 @@ export const DEMO_COUPONS = [
 ] as const;
 
 export async function ensureDemoCoupons(db: Queryable): Promise<void> {
-  for (const coupon of DEMO_COUPONS) {
-    await db.query(
-      `INSERT INTO coupons (code, kind, value, min_subtotal_cents, created_by) VALUES ($1, $2, $3, $4, 'demo') ON CONFLICT (code) DO NOTHING`,
-      [coupon.code, coupon.kind, coupon.value, coupon.minSubtotalCents],
-    );
-  }
+  for (const coupon of DEMO_COUPONS) await seedCoupon(db, coupon);
 }

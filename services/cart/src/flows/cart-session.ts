@@ -49,7 +49,8 @@ export class CartRefusalError extends DomainError {
   constructor(refusal: Refusal) {
     const conflict = ['digitalOnce', 'overLimit', 'cartFull', 'alreadyOwned', 'notInCart', 'belowZero'].includes(refusal.kind);
     const status = refusal.regionLock ? 403 : conflict ? 409 : 400;
-    super(status, refusal.regionLock ? 'Forbidden' : conflict ? 'Conflict' : 'BadRequest', refusal.message, { refusal: refusal.kind });
+    // Only a zero amount is about one field of the change; the others are about the product or the cart.
+    super(status, refusal.regionLock ? 'Forbidden' : conflict ? 'Conflict' : 'BadRequest', refusal.message, { refusal: refusal.kind, ...(refusal.kind === 'zeroAmount' ? { field: 'Amount' } : {}) });
     if (refusal.regionLock) this.statusExtras = { geoRestriction: 'Restricted' };
   }
 }
@@ -201,7 +202,7 @@ export async function changeCart(deps: CartDeps, cartId: string, visitor: Visito
     const product = state.catalog.get(change.productId);
     if (!product) throw new DomainError(404, 'NotFound', CART_MESSAGES.unknownProduct(change.productId));
     const variant = product.variants.find((candidate) => candidate.id === change.variantId);
-    if (!variant) throw new DomainError(400, 'BadRequest', CART_MESSAGES.unknownVariant(change.variantId, product.name));
+    if (!variant) throw new DomainError(400, 'BadRequest', CART_MESSAGES.unknownVariant(change.variantId, product.name), { field: 'VariantId' });
     const outcome = applyChange(state.lines, product, variant, { amount: change.amount, removeAll: change.removeAll }, state.shopper, deps.now());
     if (!outcome.ok) throw new CartRefusalError(outcome.refusal);
     const { lines } = outcome;
