@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
+import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
 
 /**
  * Configuration is read once at start-up from the environment and validated as a whole: a setting
@@ -131,6 +131,399 @@ export interface GatewayConfig extends CommonConfig {
 export type Workload = ServiceName | 'gateway';
 
 /**
+ * How a setting's value is written and read: `parse` turns the trimmed, non-empty value into what
+ * the configuration holds, or adds a problem and answers INVALID, in which case the default stands
+ * (start-up stops anyway, with every problem listed). A kind may add a problem and still answer the
+ * value, so that what depends on it is read and checked too (S3_BUCKET's key pair, say), as before.
+ */
+interface Kind<T> {
+  parse: (raw: string, name: string, problems: string[]) => T | typeof INVALID;
+  /** What an unset (or empty) variable means. */
+  default: T;
+  /** How the value is written, for docs/configuration.md. */
+  format: string;
+}
+
+const INVALID = Symbol('invalid');
+
+/**
+ * One environment variable, declared once: the configuration reads it through this declaration,
+ * start-up checks it by it, and docs/configuration.md is generated from it (`npm run docs:settings`).
+ */
+interface Declaration<T> {
+  kind: Kind<T>;
+  /** What it does, in Markdown. */
+  does: string;
+  /** The default as the documentation says it, when the kind's default written out would not say it. */
+  shownDefault?: string;
+  /** The production driver it switches on, in place of the embedded one its default names. */
+  switches?: string;
+  /** Workloads that refuse to start without it when they run on their own (the cluster, docker-compose). */
+  requiredBy?: (workload: Workload) => boolean;
+  /** Other names that satisfy the same need (e.g. `CATALOG_DATABASE_URL` for `DATABASE_URL`). */
+  anyOf?: (workload: Workload) => string[];
+  /** What start-up says when a service run on its own lacks it; INKWELL_SERVICE has none, the launcher needs it. */
+  missing?: (service: ServiceName) => string;
+}
+
+/** A declaration under its name; `<SERVICE>_…` names stand for one variable per service, e.g. `CATALOG_PORT`. */
+type Declared<T> = Declaration<T> & { name: string; section: string };
+
+const PER_SERVICE = '<SERVICE>_';
+
+function text(fallback: string, format = 'text'): Kind<string> {
+  return { parse: (raw) => raw, default: fallback, format };
+}
+
+function optionalText(format = 'text'): Kind<string | undefined> {
+  return { parse: (raw) => raw, default: undefined, format };
+}
+
+/** Text that must match a pattern; `rule` ends the sentence "NAME must be …". */
+function matching(pattern: RegExp, rule: string, format: string): Kind<string | undefined> {
+  return {
+    parse: (raw, name, problems) => {
+      if (pattern.test(raw)) return raw;
+      problems.push(`${name} must be ${rule} (got "${raw}")`);
+      return raw;
+    },
+    default: undefined,
+    format,
+  };
+}
+
+function oneOf<const V extends string>(values: readonly V[], fallback: V): Kind<V> {
+  return {
+    parse: (raw, name, problems) => {
+      if ((values as readonly string[]).includes(raw)) return raw as V;
+      problems.push(`${name} must be one of ${values.join(', ')}`);
+      return INVALID;
+    },
+    default: fallback,
+    format: values.map((value) => `\`${value}\``).join(', '),
+  };
+}
+
+function integer(bounds: { min: number; max: number }): Kind<number | undefined>;
+function integer(bounds: { min: number; max: number; default: number }): Kind<number>;
+function integer({ min, max, default: fallback }: { min: number; max: number; default?: number }): Kind<number | undefined> {
+  return {
+    parse: (raw, name, problems) => {
+      const value = Number(raw);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return INVALID;
+    },
+    default: fallback,
+    format: `whole number, ${min} to ${max}`,
+  };
+}
+
+function boolean(fallback: boolean): Kind<boolean> {
+  return {
+    parse: (raw, name, problems) => {
+      if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+      if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+      problems.push(`${name} must be true or false (got "${raw}")`);
+      return INVALID;
+    },
+    default: fallback,
+    format: '`true` or `false` (`1`/`0`, `yes`/`no`)',
+  };
+}
+
+function url(protocols: string[]): Kind<string | undefined>;
+function url(protocols: string[], fallback: string): Kind<string>;
+function url(protocols: string[], fallback?: string): Kind<string | undefined> {
+  return {
+    parse: (raw, name, problems) => {
+      try {
+        const parsed = new URL(raw);
+        if (protocols.includes(parsed.protocol)) return raw;
+        problems.push(`${name} must be a ${protocols.join(' or ')} URL (got protocol "${parsed.protocol}")`);
+      } catch {
+        problems.push(`${name} is not a valid URL`);
+      }
+      return INVALID;
+    },
+    default: fallback,
+    format: `${protocols.map((protocol) => `\`${protocol}\``).join(' or ')} URL`,
+  };
+}
+
+/** PEM values may be given with literal "\n" escapes, as many secret stores flatten them. */
+function pem(): Kind<string | undefined> {
+  return {
+    parse: (raw, name, problems) => {
+      const value = raw.replace(/\\n/g, '\n');
+      if (/-----BEGIN [A-Z ]+-----/.test(value)) return value;
+      problems.push(`${name} must be a PEM-encoded key`);
+      return INVALID;
+    },
+    default: undefined,
+    format: 'PEM key (`\\n` escapes allowed)',
+  };
+}
+
+/** A comma-separated list, each entry checked; the entries are kept even when one is refused. */
+function list(entryIsValid: (entry: string) => boolean, rule: string, format: string): Kind<string[]> {
+  return {
+    parse: (raw, name, problems) => {
+      const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+      for (const entry of entries) if (!entryIsValid(entry)) problems.push(`${name} entries must be ${rule} (got "${entry}")`);
+      return entries;
+    },
+    default: [],
+    format,
+  };
+}
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts besides addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** `/media` (through the gateway) or an absolute http(s) URL, without a trailing slash. */
+function mediaPublicUrl(): Kind<string> {
+  const absolute = url(['http:', 'https:'], '/media');
+  return {
+    parse: (raw, name, problems) => {
+      if (raw === '/media') return raw;
+      const value = absolute.parse(raw, name, problems);
+      return value === INVALID ? value : value.replace(/\/+$/, '');
+    },
+    default: '/media',
+    format: '`/media` or an `http:` or `https:` URL',
+  };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+const MEDIA_URL_SECRET_MIN_LENGTH = 32;
+
+const everyService = (workload: Workload) => workload !== 'gateway';
+
+/** A titled part of the settings, kept together in the documentation. */
+function section<D extends Record<string, Declaration<unknown>>>(title: string, declarations: D): { [K in keyof D]: D[K] & { section: string } } {
+  return Object.fromEntries(Object.entries(declarations).map(([name, declaration]) => [name, { ...declaration, section: title }])) as { [K in keyof D]: D[K] & { section: string } };
+}
+
+function named<D extends Record<string, Declaration<unknown> & { section: string }>>(declarations: D): { [K in keyof D]: D[K] & { name: K } } {
+  return Object.fromEntries(Object.entries(declarations).map(([name, declaration]) => [name, { ...declaration, name }])) as { [K in keyof D]: D[K] & { name: K } };
+}
+
+/**
+ * Every environment variable Inkwell reads, each declared once. Deployment files are checked
+ * against it (test/infra/k8s.test.ts): a name set there that nothing reads, or a required one left
+ * out, fails that test. The configuration can read no other variable.
+ */
+const S = named({
+  ...section('Processes', {
+    // Read by the launcher (scripts/serve.ts) to pick the workload of the process.
+    INKWELL_SERVICE: {
+      kind: optionalText(`${SERVICE_NAMES.map((name) => `\`${name}\``).join(', ')} or \`gateway\``),
+      does: 'with `npm run serve` or the container image: which service (or the gateway) the process runs',
+      requiredBy: () => true,
+    },
+    LOG_LEVEL: { kind: oneOf(LOG_LEVELS, 'info'), does: 'logs are JSON lines' },
+    HOST: {
+      kind: text('0.0.0.0'),
+      does: 'address every server binds; under `npm start` only the gateway binds it, the services listen on `127.0.0.1` so nothing reaches them around the gateway',
+    },
+    TRUSTED_PROXIES: {
+      kind: list(isProxyEntry, `IP addresses, CIDR ranges (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}`, `comma-separated addresses, CIDR ranges (\`10.0.0.0/8\`) or ${PROXY_RANGE_NAMES.map((name) => `\`${name}\``).join(', ')}`),
+      shownDefault: 'none',
+      does: 'the proxies whose `X-Forwarded-For` is believed (the load balancer or ingress in front of the gateway; the gateway in front of a service). From anyone else the header is ignored, so rate limits and login locks count the real caller. `npm start` makes the services trust the loopback gateway',
+    },
+    PUBLIC_URL: { kind: url(['http:', 'https:'], 'http://localhost:8080'), does: 'the store\'s public address, used in links in emails' },
+    DATA_DIR: { kind: text('data', 'folder'), shownDefault: '`./data`', does: 'embedded PostgreSQL cluster, signing keys and local files' },
+    DEMO_DATA: {
+      kind: boolean(false),
+      shownDefault: '`true` with `npm start`, else `false`',
+      does: 'seed the demo catalogue into an empty catalog database at start-up (by `npm start`, or `scripts/serve.ts` for the catalog) and let the reader draw demo pages',
+    },
+    GEO_COUNTRY_HEADER: { kind: text('cf-ipcountry', 'header name'), does: 'request header carrying the visitor\'s country (set by the CDN or ingress)' },
+  }),
+  ...section('Sign-in tokens', {
+    AUTH_PUBLIC_KEY: {
+      kind: pem(),
+      shownDefault: 'generated under `DATA_DIR/keys`',
+      does: 'Ed25519 key every service verifies access tokens with; required per process outside `npm start`',
+      requiredBy: everyService,
+      missing: () => 'AUTH_PUBLIC_KEY is required to verify access tokens',
+    },
+    AUTH_PRIVATE_KEY: {
+      kind: pem(),
+      shownDefault: 'generated under `DATA_DIR/keys`',
+      does: 'Ed25519 key the account service signs access tokens with; required by the account service outside `npm start`',
+      requiredBy: (workload) => workload === 'account',
+      missing: () => 'AUTH_PRIVATE_KEY is required by the account service to sign access tokens',
+    },
+    AUTH_ISSUER: { kind: text('inkwell-account'), does: 'issuer claim every token must carry' },
+    AUTH_AUDIENCE: { kind: text('inkwell'), does: 'audience claim every token must carry' },
+    ACCESS_TOKEN_TTL_SECONDS: { kind: integer({ min: 60, max: 86_400, default: 900 }), does: 'lifetime of an access token' },
+    REFRESH_TOKEN_TTL_SECONDS: { kind: integer({ min: 3_600, max: 365 * 86_400, default: 30 * 86_400 }), does: 'lifetime of a refresh token' },
+  }),
+  ...section('Files and page images', {
+    MEDIA_URL_SECRET: {
+      kind: optionalText(`text, ${MEDIA_URL_SECRET_MIN_LENGTH}+ characters`),
+      shownDefault: 'generated under `DATA_DIR/keys`',
+      does: 'signs page-image URLs so a link only opens pages its holder may read; required by the reader service outside `npm start`',
+      requiredBy: (workload) => workload === 'reader',
+      missing: () => 'MEDIA_URL_SECRET is required by the reader service to sign page-image URLs',
+    },
+    MEDIA_URL_TTL_SECONDS: { kind: integer({ min: 60, max: 7 * 86_400, default: 3_600 }), does: 'lifetime of a signed page-image URL' },
+    MEDIA_PUBLIC_URL: { kind: mediaPublicUrl(), does: 'where browsers load public files (covers, banners): through the gateway, or a CDN in front of the bucket' },
+    INGEST_MAX_UPLOAD_BYTES: {
+      kind: integer({ min: 1024, max: 20 * 1024 * 1024 * 1024, default: 500 * 1024 * 1024 }),
+      shownDefault: '`524288000` (500 MB)',
+      does: 'largest comic archive (CBZ/ZIP, PDF) staff may upload for ingestion; the gateway and the reader refuse a larger one with 413',
+    },
+    S3_BUCKET: {
+      // S3's own rule for bucket names.
+      kind: matching(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens', 'bucket name'),
+      shownDefault: 'files under `DATA_DIR/media`',
+      switches: 'S3 file storage',
+      does: 'switches file storage (covers, banners, page images, uploads, exports) to this S3 bucket, shared by every pod; the gateway serves public files at `/media/` from it',
+    },
+    S3_REGION: { kind: text('us-east-1'), does: 'the bucket\'s region' },
+    S3_ENDPOINT: { kind: url(['http:', 'https:']), shownDefault: 'AWS', does: 'an S3-compatible server (MinIO, Ceph, S3Mock) instead of AWS' },
+    S3_FORCE_PATH_STYLE: { kind: boolean(false), does: 'path-style addressing, which most S3-compatible servers want' },
+    S3_ACCESS_KEY_ID: {
+      kind: optionalText(),
+      shownDefault: 'the AWS SDK\'s default chain',
+      does: 'the bucket\'s key id, with `S3_SECRET_ACCESS_KEY`: both or neither (without them: the pod\'s IAM role or web identity)',
+    },
+    S3_SECRET_ACCESS_KEY: { kind: optionalText(), shownDefault: 'the AWS SDK\'s default chain', does: 'the bucket\'s secret key, with `S3_ACCESS_KEY_ID`' },
+    S3_PREFIX: {
+      kind: matching(/^[a-z0-9][a-z0-9._/-]*\/$/i, 'a path of plain segments ending in "/"', 'path ending in `/`'),
+      does: 'key prefix inside the bucket (e.g. `inkwell/`), so deployments can share one',
+    },
+  }),
+  ...section('Event bus', {
+    KAFKA_BROKERS: {
+      kind: list((broker) => /^[\w.-]+:\d{1,5}$/.test(broker), 'host:port', 'comma-separated `host:port`'),
+      shownDefault: 'the embedded bus',
+      switches: 'Kafka event bus',
+      does: 'switches the event bus to Kafka (required when services run as separate processes)',
+      requiredBy: everyService,
+      missing: () => 'KAFKA_BROKERS is required when services run as separate processes (the in-process event bus only reaches consumers in the same process)',
+    },
+    KAFKA_CLIENT_ID: { kind: text('inkwell'), does: 'Kafka client id' },
+    KAFKA_SSL: { kind: boolean(false), does: 'TLS to the brokers' },
+    KAFKA_SASL_USERNAME: { kind: optionalText(), does: 'SASL authentication\'s user; switches SASL on' },
+    KAFKA_SASL_PASSWORD: { kind: optionalText(), does: 'SASL authentication\'s password, required with the username' },
+    KAFKA_SASL_MECHANISM: { kind: oneOf(SASL_MECHANISMS, 'scram-sha-512'), does: 'SASL mechanism' },
+    KAFKA_TOPIC_PARTITIONS: { kind: integer({ min: 1, max: 10_000 }), shownDefault: 'the cluster\'s default', does: 'partitions of the topics the services create (one per event type)' },
+    KAFKA_REPLICATION_FACTOR: { kind: integer({ min: 1, max: 10 }), shownDefault: 'the cluster\'s default', does: 'replication factor of the topics the services create' },
+    KAFKA_MAX_DELIVERY_ATTEMPTS: {
+      kind: integer({ min: 1, max: 1_000, default: 5 }),
+      does: 'deliveries of an event to a consumer group before it is moved, with its error, to the group\'s dead-letter topic `inkwell.dead-letter.<group>`; `npm run events:redrive -- <group>` sends them back',
+    },
+    KAFKA_NAMESPACE: {
+      // Kafka's own rule for topic names; group ids take the same prefix, so it must suit both.
+      kind: matching(/^[\w.-]{0,100}$/, 'at most 100 letters, digits, dots, underscores and hyphens', 'up to 100 letters, digits, `.`, `_`, `-`'),
+      shownDefault: 'none',
+      does: 'prefix of every topic and consumer group name (e.g. `staging.`), so deployments or test runs sharing a broker stay apart',
+    },
+    KAFKA_SESSION_TIMEOUT_MS: {
+      // The broker's default bounds (group.min/max.session.timeout.ms).
+      kind: integer({ min: 6_000, max: 1_800_000 }),
+      shownDefault: '`30000` (kafkajs\')',
+      does: 'how long a consumer that stopped answering (a killed pod) keeps its partitions before its group\'s others, or its replacement, take them',
+    },
+  }),
+  ...section('Databases', {
+    DATABASE_URL: {
+      kind: url(['postgres:', 'postgresql:']),
+      shownDefault: 'embedded server',
+      does: '`npm start`: a PostgreSQL server on which `inkwell_<service>` databases are created. One service per process: that service\'s own database',
+      requiredBy: everyService,
+      anyOf: (workload) => (workload === 'gateway' ? [] : [`${envPrefix(workload)}_DATABASE_URL`]),
+      missing: (service) => `DATABASE_URL (or ${envPrefix(service)}_DATABASE_URL) is required to run the ${service} service on its own`,
+    },
+    '<SERVICE>_DATABASE_URL': { kind: url(['postgres:', 'postgresql:']), does: 'one service\'s database, e.g. `CATALOG_DATABASE_URL`; wins over `DATABASE_URL`' },
+  }),
+  ...section('Cache', {
+    REDIS_URL: {
+      kind: url(['redis:', 'rediss:']),
+      shownDefault: 'in-memory',
+      switches: 'Redis cache and rate limits',
+      does: 'switches the cache and the gateway\'s rate-limit counters to Redis, shared by every replica',
+    },
+    CACHE_NAMESPACE: { kind: text('inkwell:'), does: 'prefix of every Redis key (cache and rate-limit counters), so deployments sharing a Redis server stay apart' },
+  }),
+  ...section('Search', {
+    OPENSEARCH_URL: {
+      kind: url(['http:', 'https:']),
+      shownDefault: 'PostgreSQL search',
+      switches: 'OpenSearch search',
+      does: 'switches catalog search to OpenSearch (index `inkwell-catalog`, created at start-up)',
+    },
+    OPENSEARCH_USERNAME: { kind: optionalText(), does: 'OpenSearch user' },
+    OPENSEARCH_PASSWORD: { kind: optionalText(), does: 'OpenSearch password' },
+  }),
+  ...section('Email', {
+    SMTP_URL: {
+      kind: url(['smtp:', 'smtps:']),
+      shownDefault: 'emails stored',
+      switches: 'SMTP email',
+      does: '`smtp://user:pass@host:587` or `smtps://…`; the support service sends transactional email through it. Without it every email is stored and written to the log with its links (development only: the links are secrets)',
+    },
+    EMAIL_FROM: { kind: text('Inkwell <no-reply@inkwell.example>'), does: 'sender of transactional email' },
+  }),
+  ...section('Payments and orders', {
+    STRIPE_SECRET_KEY: {
+      kind: optionalText('`sk_…` or `rk_…`'),
+      shownDefault: 'the simulated card processor',
+      switches: 'Stripe payments (with the two below)',
+      does: 'with `STRIPE_PUBLISHABLE_KEY` and `STRIPE_WEBHOOK_SECRET`, switches the order service\'s payments to Stripe: PaymentIntents with automatic payment methods (cards and wallets through the Payment Element), refunds, and webhooks at `/api/order/payments/webhook` verified by signature (`payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`). Some but not all three stop the start with a message. Without them the embedded processor behaves like Stripe\'s test mode: test card numbers and `pm_card_*` ids as the card nonce, and a local provider page for the extra authentication step and wallets',
+    },
+    STRIPE_PUBLISHABLE_KEY: { kind: optionalText('`pk_…`'), shownDefault: 'the simulated card processor', does: 'Stripe\'s publishable key, handed to the browser' },
+    STRIPE_WEBHOOK_SECRET: { kind: optionalText('`whsec_…`'), shownDefault: 'the simulated card processor', does: 'verifies the signature of Stripe\'s webhooks' },
+    STRIPE_API_URL: {
+      kind: url(['http:', 'https:']),
+      shownDefault: 'Stripe\'s own API',
+      does: 'another Stripe API host for the Stripe driver, e.g. stripe-mock at `http://127.0.0.1:12111` (`bash scripts/stripe-mock.sh start`) in development',
+    },
+    ORDER_SWEEP_INTERVAL_MS: {
+      kind: integer({ min: 100, max: 3_600_000, default: 5_000 }),
+      does: 'how often the order service looks for purchases left between states (a crash, a peer that did not answer) and completes pre-orders whose day has come',
+    },
+    ORDER_SWEEP_STALE_MS: { kind: integer({ min: 100, max: 86_400_000, default: 60_000 }), does: 'how long a purchase must be untouched before the sweeper resumes it with the processor' },
+  }),
+  ...section('Ports and addresses', {
+    PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: 'from `services/platform/src/topology.ts`', does: 'port of a service run on its own, or of the gateway' },
+    GRPC_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: 'from `services/platform/src/topology.ts`', does: 'gRPC port of a service run on its own' },
+    '<SERVICE>_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`PORT`', does: 'one service\'s port (as `npm start` sets them); wins over `PORT`' },
+    '<SERVICE>_GRPC_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`GRPC_PORT`', does: 'one service\'s gRPC port; wins over `GRPC_PORT`' },
+    '<SERVICE>_HTTP_URL': { kind: url(['http:', 'https:']), shownDefault: '`http://127.0.0.1:<port>`', does: 'where the gateway and other services reach a service over HTTP' },
+    '<SERVICE>_GRPC_ADDR': { kind: optionalText('`host:port`'), shownDefault: '`127.0.0.1:<grpc port>`', does: 'where other services reach a service over gRPC' },
+    GATEWAY_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`PORT`, else `8080`', does: 'the gateway\'s port' },
+    RATE_LIMIT_MAX: { kind: integer({ min: 1, max: 1_000_000_000, default: 1200 }), does: 'API requests per minute per client address at the gateway' },
+    WEB_DIST: { kind: text('web/dist', 'folder'), does: 'the built storefront the gateway serves' },
+    DASHBOARD_DIST: { kind: text('dashboard/dist', 'folder'), does: 'the built dashboard the gateway serves' },
+  }),
+});
+
+type Declarations = typeof S;
+const DECLARATIONS: ReadonlyArray<Declared<unknown>> = Object.values(S);
+
+/** The variables a declaration stands for: itself, or one per service. */
+function namesOf(declaration: Declared<unknown>): string[] {
+  if (!declaration.name.startsWith(PER_SERVICE)) return [declaration.name];
+  const suffix = declaration.name.slice(PER_SERVICE.length);
+  return SERVICE_NAMES.map((service) => `${envPrefix(service)}_${suffix}`);
+}
+
+/**
  * One environment variable the configuration reads. `requiredBy` names the workloads that refuse
  * to start without it when they run on their own (the cluster, docker-compose); `anyOf` lists
  * other names that satisfy the same need (e.g. `CATALOG_DATABASE_URL` for `DATABASE_URL`).
@@ -141,75 +534,14 @@ export interface Setting {
   anyOf?: (workload: Workload) => string[];
 }
 
-const everyService = (workload: Workload) => workload !== 'gateway';
-
-/**
- * Every environment variable Inkwell reads, so deployment files can be checked against it
- * (test/infra/k8s.test.ts): a name set there that nothing reads, or a required one left out, fails
- * that test. The reader below refuses any name missing from this list.
- */
-export const SETTINGS: readonly Setting[] = [
-  // Read by the launcher (scripts/serve.ts) to pick the workload of the process.
-  { name: 'INKWELL_SERVICE', requiredBy: () => true },
-  { name: 'LOG_LEVEL' },
-  { name: 'HOST' },
-  { name: 'TRUSTED_PROXIES' },
-  { name: 'PUBLIC_URL' },
-  { name: 'DATA_DIR' },
-  { name: 'REDIS_URL' },
-  { name: 'CACHE_NAMESPACE' },
-  { name: 'AUTH_PUBLIC_KEY', requiredBy: everyService },
-  { name: 'AUTH_PRIVATE_KEY', requiredBy: (workload) => workload === 'account' },
-  { name: 'AUTH_ISSUER' },
-  { name: 'AUTH_AUDIENCE' },
-  { name: 'ACCESS_TOKEN_TTL_SECONDS' },
-  { name: 'REFRESH_TOKEN_TTL_SECONDS' },
-  { name: 'GEO_COUNTRY_HEADER' },
-  { name: 'DEMO_DATA' },
-  { name: 'SMTP_URL' },
-  { name: 'STRIPE_SECRET_KEY' },
-  { name: 'STRIPE_PUBLISHABLE_KEY' },
-  { name: 'STRIPE_WEBHOOK_SECRET' },
-  { name: 'STRIPE_API_URL' },
-  { name: 'ORDER_SWEEP_INTERVAL_MS' },
-  { name: 'ORDER_SWEEP_STALE_MS' },
-  { name: 'EMAIL_FROM' },
-  { name: 'MEDIA_URL_SECRET', requiredBy: (workload) => workload === 'reader' },
-  { name: 'MEDIA_URL_TTL_SECONDS' },
-  { name: 'MEDIA_PUBLIC_URL' },
-  { name: 'INGEST_MAX_UPLOAD_BYTES' },
-  { name: 'S3_BUCKET' },
-  { name: 'S3_REGION' },
-  { name: 'S3_ENDPOINT' },
-  { name: 'S3_FORCE_PATH_STYLE' },
-  { name: 'S3_ACCESS_KEY_ID' },
-  { name: 'S3_SECRET_ACCESS_KEY' },
-  { name: 'S3_PREFIX' },
-  { name: 'KAFKA_BROKERS', requiredBy: everyService },
-  { name: 'KAFKA_CLIENT_ID' },
-  { name: 'KAFKA_SSL' },
-  { name: 'KAFKA_SASL_USERNAME' },
-  { name: 'KAFKA_SASL_PASSWORD' },
-  { name: 'KAFKA_SASL_MECHANISM' },
-  { name: 'KAFKA_TOPIC_PARTITIONS' },
-  { name: 'KAFKA_REPLICATION_FACTOR' },
-  { name: 'KAFKA_MAX_DELIVERY_ATTEMPTS' },
-  { name: 'KAFKA_NAMESPACE' },
-  { name: 'KAFKA_SESSION_TIMEOUT_MS' },
-  { name: 'OPENSEARCH_URL' },
-  { name: 'OPENSEARCH_USERNAME' },
-  { name: 'OPENSEARCH_PASSWORD' },
-  { name: 'DATABASE_URL', requiredBy: everyService, anyOf: (workload) => (workload === 'gateway' ? [] : [`${envPrefix(workload)}_DATABASE_URL`]) },
-  { name: 'PORT' },
-  { name: 'GRPC_PORT' },
-  ...SERVICE_NAMES.flatMap((service) =>
-    ['HTTP_URL', 'GRPC_ADDR', 'DATABASE_URL', 'PORT', 'GRPC_PORT'].map((suffix) => ({ name: `${envPrefix(service)}_${suffix}` })),
-  ),
-  { name: 'GATEWAY_PORT' },
-  { name: 'RATE_LIMIT_MAX' },
-  { name: 'WEB_DIST' },
-  { name: 'DASHBOARD_DIST' },
-];
+/** Every environment variable Inkwell reads, the per-service ones spelled out for each service. */
+export const SETTINGS: readonly Setting[] = DECLARATIONS.flatMap((declaration) =>
+  namesOf(declaration).map((name) => ({
+    name,
+    ...(declaration.requiredBy ? { requiredBy: declaration.requiredBy } : {}),
+    ...(declaration.anyOf ? { anyOf: declaration.anyOf } : {}),
+  })),
+);
 
 const SETTING_NAMES: ReadonlySet<string> = new Set(SETTINGS.map((setting) => setting.name));
 
@@ -225,153 +557,122 @@ export function requiredSettings(workload: Workload): string[][] {
   return SETTINGS.filter((setting) => setting.requiredBy?.(workload)).map((setting) => [setting.name, ...(setting.anyOf?.(workload) ?? [])]);
 }
 
-/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts besides addresses. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/** One row of the settings table in docs/configuration.md. */
+export interface SettingDescription {
+  section: string;
+  /** As written in the environment; `<SERVICE>_…` for one per service. */
+  name: string;
+  default: string;
+  format: string;
+  does: string;
+  /** The production driver it switches on, if it does. */
+  switches?: string;
+  /** The workloads that cannot start on their own without it. */
+  requiredBy: Workload[];
+}
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+const WORKLOADS: readonly Workload[] = [...SERVICE_NAMES, 'gateway'];
+
+/** Every declared setting, described for the documentation (scripts/settings-doc.ts). */
+export function describeSettings(): SettingDescription[] {
+  return DECLARATIONS.map((declaration) => {
+    const fallback = declaration.kind.default;
+    const shown = declaration.shownDefault ?? (fallback === undefined || (Array.isArray(fallback) && fallback.length === 0) ? '—' : `\`${String(fallback)}\``);
+    return {
+      section: declaration.section,
+      name: declaration.name,
+      default: shown,
+      format: declaration.kind.format,
+      does: declaration.does,
+      ...(declaration.switches ? { switches: declaration.switches } : {}),
+      requiredBy: WORKLOADS.filter((workload) => declaration.requiredBy?.(workload)),
+    };
+  });
+}
+
+type PerServiceKey = Extract<keyof Declarations, `${typeof PER_SERVICE}${string}`>;
+type FixedKey = Exclude<keyof Declarations, PerServiceKey>;
+type ValueOf<D> = D extends Declaration<infer T> ? T : never;
 
 class Reader {
   readonly problems: string[] = [];
+  /** What each variable read gave, for the required-settings check. */
+  private readonly values = new Map<string, unknown>();
   constructor(private readonly env: Env) {}
 
-  string(name: string, fallback: string): string {
-    return this.optional(name) ?? fallback;
+  get<K extends FixedKey>(key: K): ValueOf<Declarations[K]>;
+  get<K extends FixedKey>(key: K, fallback: NonNullable<ValueOf<Declarations[K]>>): NonNullable<ValueOf<Declarations[K]>>;
+  get(key: FixedKey, fallback?: unknown): unknown {
+    return this.read(S[key], key, fallback);
   }
 
-  optional(name: string): string | undefined {
-    if (!SETTING_NAMES.has(name)) throw new Error(`The configuration reads ${name}, which SETTINGS in config.ts does not list`);
-    const value = this.env[name]?.trim();
-    return value ? value : undefined;
+  /** A `<SERVICE>_…` setting, for one service. */
+  getFor<K extends PerServiceKey>(key: K, service: ServiceName): ValueOf<Declarations[K]>;
+  getFor<K extends PerServiceKey>(key: K, service: ServiceName, fallback: NonNullable<ValueOf<Declarations[K]>>): NonNullable<ValueOf<Declarations[K]>>;
+  getFor(key: PerServiceKey, service: ServiceName, fallback?: unknown): unknown {
+    return this.read(S[key], `${envPrefix(service)}_${key.slice(PER_SERVICE.length)}`, fallback);
   }
 
-  /** Comma-separated addresses, CIDR ranges and proxy-addr range names. */
-  proxies(name: string): string[] {
-    const entries = (this.optional(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-    for (const entry of entries) {
-      if (!isProxyEntry(entry)) {
-        this.problems.push(`${name} entries must be IP addresses, CIDR ranges (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')} (got "${entry}")`);
-      }
-    }
-    return entries;
+  isSet(name: string): boolean {
+    return this.values.get(name) !== undefined;
   }
 
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.optional(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
+  private read(declaration: Declared<unknown>, name: string, fallback: unknown): unknown {
+    const raw = this.env[name]?.trim();
+    const parsed = raw ? declaration.kind.parse(raw, name, this.problems) : INVALID;
+    const value = parsed === INVALID ? undefined : parsed;
+    this.values.set(name, value);
+    return value ?? fallback ?? declaration.kind.default;
   }
 
-  boolean(name: string, fallback: boolean): boolean {
-    const raw = this.optional(name);
-    if (raw === undefined) return fallback;
-    if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
-    if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
-    this.problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  }
-
-  url(name: string, protocols: string[]): string | undefined {
-    const raw = this.optional(name);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) {
-        this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got protocol "${parsed.protocol}")`);
-        return undefined;
-      }
-      return raw;
-    } catch {
-      this.problems.push(`${name} is not a valid URL`);
-      return undefined;
+  /** The problem of each required setting a service on its own lacks, in the order they are declared. */
+  checkRequired(service: ServiceName): void {
+    for (const declaration of DECLARATIONS) {
+      if (!declaration.missing || !declaration.requiredBy?.(service)) continue;
+      const names = [declaration.name, ...(declaration.anyOf?.(service) ?? [])];
+      if (!names.some((name) => this.isSet(name))) this.problems.push(declaration.missing(service));
     }
   }
-
-  /** PEM values may be given with literal "\n" escapes, as many secret stores flatten them. */
-  pem(name: string): string | undefined {
-    const raw = this.optional(name);
-    if (raw === undefined) return undefined;
-    const pem = raw.replace(/\\n/g, '\n');
-    if (!/-----BEGIN [A-Z ]+-----/.test(pem)) {
-      this.problems.push(`${name} must be a PEM-encoded key`);
-      return undefined;
-    }
-    return pem;
-  }
-
-  requireWith(trigger: string, name: string): string | undefined {
-    const value = this.optional(name);
-    if (value === undefined) this.problems.push(`${name} is required when ${trigger} is set`);
-    return value;
-  }
-}
-
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function readKafka(r: Reader): KafkaSettings | undefined {
-  const brokers = r.optional('KAFKA_BROKERS');
-  if (brokers === undefined) return undefined;
-  const list = brokers.split(',').map((b) => b.trim()).filter(Boolean);
-  for (const broker of list) {
-    if (!/^[\w.-]+:\d{1,5}$/.test(broker)) r.problems.push(`KAFKA_BROKERS entries must be host:port (got "${broker}")`);
-  }
+  const brokers = r.get('KAFKA_BROKERS');
+  if (!r.isSet('KAFKA_BROKERS')) return undefined;
   const settings: KafkaSettings = {
-    brokers: list,
-    clientId: r.string('KAFKA_CLIENT_ID', 'inkwell'),
-    ssl: r.boolean('KAFKA_SSL', false),
-    maxDeliveryAttempts: r.integer('KAFKA_MAX_DELIVERY_ATTEMPTS', 5, 1, 1_000),
-    namespace: r.string('KAFKA_NAMESPACE', ''),
+    brokers,
+    clientId: r.get('KAFKA_CLIENT_ID'),
+    ssl: r.get('KAFKA_SSL'),
+    maxDeliveryAttempts: r.get('KAFKA_MAX_DELIVERY_ATTEMPTS'),
+    namespace: r.get('KAFKA_NAMESPACE') ?? '',
   };
-  // Kafka's own rule for topic names; group ids take the same prefix, so it must suit both.
-  if (!/^[\w.-]{0,100}$/.test(settings.namespace)) r.problems.push(`KAFKA_NAMESPACE must be at most 100 letters, digits, dots, underscores and hyphens (got "${settings.namespace}")`);
-  const partitions = r.integer('KAFKA_TOPIC_PARTITIONS', 0, 1, 10_000);
-  if (partitions > 0) settings.topicPartitions = partitions;
-  const replication = r.integer('KAFKA_REPLICATION_FACTOR', 0, 1, 10);
-  if (replication > 0) settings.replicationFactor = replication;
-  // The broker's default bounds (group.min/max.session.timeout.ms).
-  const sessionTimeout = r.integer('KAFKA_SESSION_TIMEOUT_MS', 0, 6_000, 1_800_000);
-  if (sessionTimeout > 0) settings.sessionTimeoutMs = sessionTimeout;
-  const username = r.optional('KAFKA_SASL_USERNAME');
+  const partitions = r.get('KAFKA_TOPIC_PARTITIONS');
+  if (partitions !== undefined) settings.topicPartitions = partitions;
+  const replication = r.get('KAFKA_REPLICATION_FACTOR');
+  if (replication !== undefined) settings.replicationFactor = replication;
+  const sessionTimeout = r.get('KAFKA_SESSION_TIMEOUT_MS');
+  if (sessionTimeout !== undefined) settings.sessionTimeoutMs = sessionTimeout;
+  const username = r.get('KAFKA_SASL_USERNAME');
   if (username !== undefined) {
-    const password = r.requireWith('KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD') ?? '';
-    const mechanism = r.string('KAFKA_SASL_MECHANISM', 'scram-sha-512');
-    if (!(SASL_MECHANISMS as readonly string[]).includes(mechanism)) {
-      r.problems.push(`KAFKA_SASL_MECHANISM must be one of ${SASL_MECHANISMS.join(', ')}`);
-    }
-    settings.sasl = { mechanism: mechanism as (typeof SASL_MECHANISMS)[number], username, password };
+    const password = r.get('KAFKA_SASL_PASSWORD');
+    if (password === undefined) r.problems.push('KAFKA_SASL_PASSWORD is required when KAFKA_SASL_USERNAME is set');
+    settings.sasl = { mechanism: r.get('KAFKA_SASL_MECHANISM'), username, password: password ?? '' };
   }
   return settings;
 }
 
 function readS3(r: Reader): S3Settings | undefined {
-  const bucket = r.optional('S3_BUCKET');
+  const bucket = r.get('S3_BUCKET');
   if (bucket === undefined) return undefined;
-  // S3's own rule for bucket names: 3 to 63 lowercase letters, digits, dots and hyphens.
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) r.problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}")`);
-  const prefix = r.string('S3_PREFIX', '');
-  if (prefix !== '' && !/^[a-z0-9][a-z0-9._/-]*\/$/i.test(prefix)) r.problems.push(`S3_PREFIX must be a path of plain segments ending in "/" (got "${prefix}")`);
   const settings: S3Settings = {
     bucket,
-    region: r.string('S3_REGION', 'us-east-1'),
-    forcePathStyle: r.boolean('S3_FORCE_PATH_STYLE', false),
-    prefix,
+    region: r.get('S3_REGION'),
+    forcePathStyle: r.get('S3_FORCE_PATH_STYLE'),
+    prefix: r.get('S3_PREFIX') ?? '',
   };
-  const endpoint = r.url('S3_ENDPOINT', ['http:', 'https:']);
+  const endpoint = r.get('S3_ENDPOINT');
   if (endpoint) settings.endpoint = endpoint;
-  const accessKeyId = r.optional('S3_ACCESS_KEY_ID');
-  const secretAccessKey = r.optional('S3_SECRET_ACCESS_KEY');
+  const accessKeyId = r.get('S3_ACCESS_KEY_ID');
+  const secretAccessKey = r.get('S3_SECRET_ACCESS_KEY');
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
     r.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the platform\'s credentials (instance or pod role)');
   } else if (accessKeyId !== undefined && secretAccessKey !== undefined) {
@@ -380,63 +681,54 @@ function readS3(r: Reader): S3Settings | undefined {
   return settings;
 }
 
-/** `/media` (through the gateway) or an absolute http(s) URL, without a trailing slash. */
-function readMediaPublicUrl(r: Reader): string {
-  const raw = r.optional('MEDIA_PUBLIC_URL');
-  if (raw === undefined || raw === '/media') return '/media';
-  return (r.url('MEDIA_PUBLIC_URL', ['http:', 'https:']) ?? '/media').replace(/\/+$/, '');
-}
-
 function readCommon(r: Reader, embedded: boolean): CommonConfig {
-  const logLevel = r.string('LOG_LEVEL', 'info');
-  if (!LOG_LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const opensearchUrl = r.url('OPENSEARCH_URL', ['http:', 'https:']);
+  const logLevel = r.get('LOG_LEVEL');
+  const opensearchUrl = r.get('OPENSEARCH_URL');
   const peers = {} as Record<ServiceName, PeerAddress>;
   for (const name of SERVICE_NAMES) {
-    const prefix = envPrefix(name);
     peers[name] = {
-      httpUrl: r.url(`${prefix}_HTTP_URL`, ['http:', 'https:']) ?? `http://127.0.0.1:${SERVICE_PORTS[name].http}`,
-      grpcAddress: r.string(`${prefix}_GRPC_ADDR`, `127.0.0.1:${SERVICE_PORTS[name].grpc}`),
+      httpUrl: r.getFor('<SERVICE>_HTTP_URL', name, `http://127.0.0.1:${SERVICE_PORTS[name].http}`),
+      grpcAddress: r.getFor('<SERVICE>_GRPC_ADDR', name, `127.0.0.1:${SERVICE_PORTS[name].grpc}`),
     };
   }
   const common: CommonConfig = {
     logLevel,
-    host: r.string('HOST', '0.0.0.0'),
-    trustedProxies: r.proxies('TRUSTED_PROXIES'),
-    publicUrl: (r.url('PUBLIC_URL', ['http:', 'https:']) ?? 'http://localhost:8080').replace(/\/$/, ''),
-    dataDir: path.resolve(r.string('DATA_DIR', 'data')),
-    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
-    cacheNamespace: r.string('CACHE_NAMESPACE', 'inkwell:'),
+    host: r.get('HOST'),
+    trustedProxies: r.get('TRUSTED_PROXIES'),
+    publicUrl: r.get('PUBLIC_URL').replace(/\/$/, ''),
+    dataDir: path.resolve(r.get('DATA_DIR')),
+    redisUrl: r.get('REDIS_URL'),
+    cacheNamespace: r.get('CACHE_NAMESPACE'),
     auth: {
-      publicKeyPem: r.pem('AUTH_PUBLIC_KEY'),
-      privateKeyPem: r.pem('AUTH_PRIVATE_KEY'),
-      issuer: r.string('AUTH_ISSUER', 'inkwell-account'),
-      audience: r.string('AUTH_AUDIENCE', 'inkwell'),
-      accessTokenTtlSeconds: r.integer('ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
-      refreshTokenTtlSeconds: r.integer('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 3_600, 365 * 86_400),
+      publicKeyPem: r.get('AUTH_PUBLIC_KEY'),
+      privateKeyPem: r.get('AUTH_PRIVATE_KEY'),
+      issuer: r.get('AUTH_ISSUER'),
+      audience: r.get('AUTH_AUDIENCE'),
+      accessTokenTtlSeconds: r.get('ACCESS_TOKEN_TTL_SECONDS'),
+      refreshTokenTtlSeconds: r.get('REFRESH_TOKEN_TTL_SECONDS'),
     },
-    geoCountryHeader: r.string('GEO_COUNTRY_HEADER', 'cf-ipcountry').toLowerCase(),
+    geoCountryHeader: r.get('GEO_COUNTRY_HEADER').toLowerCase(),
     peers,
-    demoData: r.boolean('DEMO_DATA', embedded),
+    demoData: r.get('DEMO_DATA', embedded),
     email: {
-      smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
-      from: r.string('EMAIL_FROM', 'Inkwell <no-reply@inkwell.example>'),
+      smtpUrl: r.get('SMTP_URL'),
+      from: r.get('EMAIL_FROM'),
     },
     payments: {
-      stripeSecretKey: r.optional('STRIPE_SECRET_KEY'),
-      stripePublishableKey: r.optional('STRIPE_PUBLISHABLE_KEY'),
-      stripeWebhookSecret: r.optional('STRIPE_WEBHOOK_SECRET'),
-      stripeApiUrl: r.url('STRIPE_API_URL', ['http:', 'https:']),
+      stripeSecretKey: r.get('STRIPE_SECRET_KEY'),
+      stripePublishableKey: r.get('STRIPE_PUBLISHABLE_KEY'),
+      stripeWebhookSecret: r.get('STRIPE_WEBHOOK_SECRET'),
+      stripeApiUrl: r.get('STRIPE_API_URL'),
     },
     orders: {
-      sweepIntervalMs: r.integer('ORDER_SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
-      sweepStaleAfterMs: r.integer('ORDER_SWEEP_STALE_MS', 60_000, 100, 86_400_000),
+      sweepIntervalMs: r.get('ORDER_SWEEP_INTERVAL_MS'),
+      sweepStaleAfterMs: r.get('ORDER_SWEEP_STALE_MS'),
     },
     media: {
-      urlSecret: r.optional('MEDIA_URL_SECRET'),
-      urlTtlSeconds: r.integer('MEDIA_URL_TTL_SECONDS', 3_600, 60, 7 * 86_400),
-      publicUrl: readMediaPublicUrl(r),
-      ingestMaxUploadBytes: r.integer('INGEST_MAX_UPLOAD_BYTES', 500 * 1024 * 1024, 1024, 20 * 1024 * 1024 * 1024),
+      urlSecret: r.get('MEDIA_URL_SECRET'),
+      urlTtlSeconds: r.get('MEDIA_URL_TTL_SECONDS'),
+      publicUrl: r.get('MEDIA_PUBLIC_URL'),
+      ingestMaxUploadBytes: r.get('INGEST_MAX_UPLOAD_BYTES'),
     },
   };
   const kafka = readKafka(r);
@@ -444,7 +736,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
   const s3 = readS3(r);
   if (s3) common.media.s3 = s3;
   if (opensearchUrl) {
-    common.opensearch = { url: opensearchUrl, username: r.optional('OPENSEARCH_USERNAME'), password: r.optional('OPENSEARCH_PASSWORD') };
+    common.opensearch = { url: opensearchUrl, username: r.get('OPENSEARCH_USERNAME'), password: r.get('OPENSEARCH_PASSWORD') };
   }
   return common;
 }
@@ -460,24 +752,17 @@ export interface LoadOptions {
 export function loadServiceConfig(service: ServiceName, env: Env, options: LoadOptions): ServiceConfig {
   const r = new Reader(env);
   const common = readCommon(r, options.embedded);
-  const prefix = envPrefix(service);
   const ports = SERVICE_PORTS[service];
-  const databaseUrl = r.url(`${prefix}_DATABASE_URL`, ['postgres:', 'postgresql:']) ?? r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  if (!options.embedded) {
-    if (!databaseUrl) r.problems.push(`DATABASE_URL (or ${prefix}_DATABASE_URL) is required to run the ${service} service on its own`);
-    if (!common.auth.publicKeyPem) r.problems.push('AUTH_PUBLIC_KEY is required to verify access tokens');
-    if (!common.kafka) r.problems.push('KAFKA_BROKERS is required when services run as separate processes (the in-process event bus only reaches consumers in the same process)');
-    if (service === 'account' && !common.auth.privateKeyPem) r.problems.push('AUTH_PRIVATE_KEY is required by the account service to sign access tokens');
-    if (service === 'reader' && !common.media.urlSecret) r.problems.push('MEDIA_URL_SECRET is required by the reader service to sign page-image URLs');
-  }
-  if (common.media.urlSecret !== undefined && common.media.urlSecret.length < 32) {
-    r.problems.push('MEDIA_URL_SECRET must be at least 32 characters');
+  const databaseUrl = r.getFor('<SERVICE>_DATABASE_URL', service) ?? r.get('DATABASE_URL');
+  if (!options.embedded) r.checkRequired(service);
+  if (common.media.urlSecret !== undefined && common.media.urlSecret.length < MEDIA_URL_SECRET_MIN_LENGTH) {
+    r.problems.push(`MEDIA_URL_SECRET must be at least ${MEDIA_URL_SECRET_MIN_LENGTH} characters`);
   }
   const config: ServiceConfig = {
     ...common,
     service,
-    httpPort: r.integer(`${prefix}_PORT`, r.integer('PORT', ports.http, 0, 65_535), 0, 65_535),
-    grpcPort: r.integer(`${prefix}_GRPC_PORT`, r.integer('GRPC_PORT', ports.grpc, 0, 65_535), 0, 65_535),
+    httpPort: r.getFor('<SERVICE>_PORT', service, r.get('PORT', ports.http)),
+    grpcPort: r.getFor('<SERVICE>_GRPC_PORT', service, r.get('GRPC_PORT', ports.grpc)),
     databaseUrl,
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
@@ -497,10 +782,10 @@ export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {
   const common = readCommon(r, false);
   const config: GatewayConfig = {
     ...common,
-    port: r.integer('GATEWAY_PORT', r.integer('PORT', 8080, 0, 65_535), 0, 65_535),
-    rateLimitMax: r.integer('RATE_LIMIT_MAX', 1200, 1, 1_000_000_000),
-    webDist: path.resolve(rootDir, r.string('WEB_DIST', 'web/dist')),
-    dashboardDist: path.resolve(rootDir, r.string('DASHBOARD_DIST', 'dashboard/dist')),
+    port: r.get('GATEWAY_PORT', r.get('PORT', GATEWAY_PORT)),
+    rateLimitMax: r.get('RATE_LIMIT_MAX'),
+    webDist: path.resolve(rootDir, r.get('WEB_DIST')),
+    dashboardDist: path.resolve(rootDir, r.get('DASHBOARD_DIST')),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

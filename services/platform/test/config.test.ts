@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { ConfigError, SERVICE_NAMES, SERVICE_PORTS, generateSigningKeys, isSettingName, loadGatewayConfig, loadServiceConfig, requiredSettings } from '@inkwell/platform';
+import { ConfigError, SERVICE_NAMES, SERVICE_PORTS, SETTINGS, describeSettings, envPrefix, generateSigningKeys, isSettingName, loadGatewayConfig, loadServiceConfig, requiredSettings } from '@inkwell/platform';
 
 const keys = generateSigningKeys();
 
@@ -138,5 +138,23 @@ describe('configuration', () => {
         assert.throws(() => loadServiceConfig(service, without, { embedded: false }), ConfigError, `${service} without ${name}`);
       }
     }
+  });
+
+  it('describes every setting it reads, once, for the documentation', () => {
+    const described = describeSettings();
+    const names = described.map((setting) => setting.name);
+    assert.equal(new Set(names).size, names.length, 'each setting is declared once');
+    const spelledOut = described.flatMap(({ name }) => (name.startsWith('<SERVICE>_') ? SERVICE_NAMES.map((service) => name.replace('<SERVICE>', envPrefix(service))) : [name]));
+    assert.deepEqual(spelledOut.sort(), SETTINGS.map((setting) => setting.name).sort());
+    for (const setting of described) {
+      assert.ok(setting.does.length > 0 && setting.default.length > 0 && setting.format.length > 0, setting.name);
+      assert.deepEqual(setting.requiredBy.includes('account'), requiredSettings('account').some((names) => names[0] === setting.name), setting.name);
+    }
+    const byName = new Map(described.map((setting) => [setting.name, setting]));
+    assert.equal(byName.get('ACCESS_TOKEN_TTL_SECONDS')?.default, '`900`');
+    assert.equal(byName.get('ACCESS_TOKEN_TTL_SECONDS')?.format, 'whole number, 60 to 86400');
+    assert.equal(byName.get('KAFKA_BROKERS')?.switches, 'Kafka event bus');
+    assert.deepEqual(byName.get('MEDIA_URL_SECRET')?.requiredBy, ['reader']);
+    assert.ok(byName.has('<SERVICE>_DATABASE_URL'));
   });
 });
