@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, type ServiceDefinition } from '@inkwell/platform';
-import { recordCartUpdated } from './projections/carts';
+import { recordCartUpdated } from './consumers/carts';
+import { recordDomainEvent } from './consumers/domain-events';
 import { ingestionRoutes } from './routes/ingestion';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,17 +16,7 @@ export const analyticsService: ServiceDefinition = {
       routes: (app) => ingestionRoutes(app, context),
       subscriptions: [
         { group: 'carts', types: [EVENTS.cartUpdated.type], effect: recordCartUpdated },
-        {
-          group: 'domain-events',
-          types: Object.values(EVENTS).map((definition) => definition.type),
-          effect: async (tx, event) => {
-            await tx.query(
-              `INSERT INTO domain_events (event_id, type, source, key, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (event_id) DO NOTHING`,
-              [event.id, event.type, event.source, event.key, event.occurredAt, JSON.stringify(event.data)],
-            );
-          },
-        },
+        { group: 'domain-events', types: Object.values(EVENTS).map((definition) => definition.type), effect: recordDomainEvent },
       ],
     };
   },

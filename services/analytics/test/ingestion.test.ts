@@ -54,6 +54,11 @@ describe('analytics ingestion', () => {
     assert.equal((await service.context.db.query('SELECT * FROM ingested_events')).rowCount, before);
   });
 
+  it('names extraData as the problem of an event too large to keep', async () => {
+    const response = await post('/api/analytics/sendEvent', { ...event, extraData: { blob: 'x'.repeat(9000) } });
+    assert.deepEqual(response.json().status.problems, [{ field: 'extraData', message: 'extraData is larger than 8 KB.' }]);
+  });
+
   it('keeps one copy of every domain event, even when it is delivered twice', async () => {
     const completed = createEnvelope('order', {
       type: 'order.completed',

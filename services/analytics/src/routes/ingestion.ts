@@ -1,11 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext } from '@inkwell/platform';
+import { MESSAGES } from '../domain/messages';
+import { insertIngestedEvent } from '../store/ingested-events';
 
 /**
  * What the storefront posts for each analytics event (storefront spec §3 "Analytics event"):
  * session id and user proxy are MD5 hex digests made in the browser.
  */
-const Md5 = Type.String({ pattern: '^[a-fA-F0-9]{32}$', errorMessage: 'sessionId and userProxy must be 32-character MD5 hex digests.' });
+const Md5 = Type.String({ pattern: '^[a-fA-F0-9]{32}$', errorMessage: MESSAGES.notMd5 });
 
 export const AnalyticsEventBody = Type.Object({
   version: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])),
@@ -42,13 +44,17 @@ export async function ingestionRoutes(app: App, context: ServiceContext): Promis
         const event = request.body;
         const payload = JSON.stringify(event.extraData ?? {});
         if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-          throw new DomainError(413, 'PayloadTooLarge', 'extraData is larger than 8 KB.');
+          throw new DomainError(413, 'PayloadTooLarge', MESSAGES.extraDataTooLarge, { field: 'extraData' });
         }
-        await context.db.query(
-          `INSERT INTO ingested_events (channel, event_name, session_id, user_proxy, path, payload, client_time)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [channel, event.eventName, event.sessionId.toLowerCase(), event.userProxy.toLowerCase(), event.path ?? null, payload, clientTime(event.timestamp)],
-        );
+        await insertIngestedEvent(context.db, {
+          channel,
+          eventName: event.eventName,
+          sessionId: event.sessionId.toLowerCase(),
+          userProxy: event.userProxy.toLowerCase(),
+          path: event.path ?? null,
+          payload,
+          clientTime: clientTime(event.timestamp),
+        });
         return success(null);
       },
     });

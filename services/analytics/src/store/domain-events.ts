@@ -1,0 +1,9 @@
+import type { EventEnvelope, Queryable } from '@inkwell/platform';
+
+export async function insertDomainEvent(db: Queryable, event: EventEnvelope): Promise<void> {
+  await db.query(
+    `INSERT INTO domain_events (event_id, type, source, key, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (event_id) DO NOTHING`,
+    [event.id, event.type, event.source, event.key, event.occurredAt, JSON.stringify(event.data)],
+  );
+}
