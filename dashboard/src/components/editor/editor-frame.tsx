@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, UseFormHandleSubmit } from 'react-hook-form';
+import { messagesFor, type Problem } from '@inkwell/contracts/problems';
 import { Button } from '@inkwell/ui-kit/button';
 import { AuditTrail, type AuditedPath } from '@/components/audit/audit-trail';
 import { formatDateTime } from '@/lib/format';
@@ -18,6 +19,14 @@ export const SAVE_FIRST = 'The changes could not be saved; correct the problems 
 export interface Outcome {
   title: string;
   problems: ListedProblem[];
+  /** The refused call's problems with their fields, for each field to show its own beside itself. */
+  refused?: readonly Problem[];
+}
+
+/** The messages of the outcome's refusal about `field` (a path into the request), joined, or undefined. */
+export function refusedAt(outcome: Outcome | null, field: string): string | undefined {
+  const messages = messagesFor(outcome?.refused ?? [], field);
+  return messages.length > 0 ? messages.join(' ') : undefined;
 }
 
 /** The outcome listed at the top of an editor; a new one takes focus so it is read before anything else. */
@@ -29,9 +38,12 @@ export function useOutcome() {
     // The summary renders first, then takes focus.
     if (next) requestAnimationFrame(() => summaryRef.current?.focus());
   }, []);
-  /** A refused call, its problems listed one a line under `title`. */
+  /** A refused call, its problems listed one a line under `title` and kept by field. */
   const refuse = useCallback(
-    (title: string, error: unknown) => report({ title, problems: readRefusal(error).problems.map((message) => ({ message })) }),
+    (title: string, error: unknown) => {
+      const { problems } = readRefusal(error);
+      report({ title, problems: problems.map(({ message }) => ({ message })), refused: problems });
+    },
     [report],
   );
   return { outcome, report, refuse, summaryRef };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { toast } from '@/components/feedback/toast';
-import { readRefusal } from '@/lib/refusal';
+import { refusalMessages } from '@/lib/refusal';
 import styles from './list.module.css';
 
 /** The first cell of a catalogue list's row: the cover (when there is one), the name and a muted note. */
@@ -25,7 +25,7 @@ export async function changeFromList(name: string, change: () => Promise<{ statu
     const result = await change();
     toast.success(`${name}: ${result.status}.`);
   } catch (error) {
-    toast.error(`${name} was not changed`, { description: readRefusal(error).problems.join('\n'), duration: 15_000 });
+    toast.error(`${name} was not changed`, { description: refusalMessages(error).join('\n'), duration: 15_000 });
     throw error;
   }
 }

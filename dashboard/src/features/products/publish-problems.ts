@@ -1,71 +1,89 @@
 /**
- * Reading a refused save or publish (spec §5): the service answers 400 with the rule's messages in
- * the envelope's `status.problems` (word for word) and the book-density `warnings` beside them. The
- * editor lists every problem at the top and repeats each one next to the field it is about.
+ * Placing a refused save or publish (spec §5) in the product editor: the service lists every
+ * problem with the field it is about (PUBLISH_PROBLEM_FIELDS in contracts). The editor lists every
+ * problem at the top and repeats each one next to that field's input or card; a problem on a field
+ * the form has no place for is in the list at the top only.
  */
+import { PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-products';
+import type { Problem } from '@inkwell/contracts/problems';
 import type { ProductFormValues } from './product-form';
 
-/** Where a §5 message belongs in the product editor: a form field, or the comic file section. */
+/** Where a problem is shown in the product editor: a form field, a variant's card, or the comic file section. */
 export type ProblemTarget = keyof ProductFormValues | `variants.${number}` | 'comicFile';
 
-/** The missing-field names of spec §5, as the refusal lists them. */
-const MISSING_FIELD_NAMES: readonly string[] = ['Product Title', 'Description', 'Product Type', 'Type', 'Sorting'];
-
-const MISSING_FIELD_TARGETS: ReadonlyArray<readonly [RegExp, ProblemTarget]> = [
-  [/^Product Title\b/, 'name'],
-  [/^Description\b/, 'description'],
-  [/^Product Type\b/, 'subCategory'],
-  [/^Type\b/, 'subCategory'],
-  [/^Sorting\b/, 'issueNumber'],
-  [/readable URL must be text/i, 'readableUrl'],
-  [/without an attached Series/, 'seriesId'],
-  [/^Comic has not been ingested/, 'comicFile'],
-];
+/** The product's own fields the rule names, each beside the input staff fill it in. */
+const FIELD_TARGETS: ReadonlyMap<string, ProblemTarget> = new Map<string, ProblemTarget>([
+  [PUBLISH_PROBLEM_FIELDS.name, 'name'],
+  [PUBLISH_PROBLEM_FIELDS.description, 'description'],
+  [PUBLISH_PROBLEM_FIELDS.subCategory, 'subCategory'],
+  // The form picks the category and the product type in one select.
+  [PUBLISH_PROBLEM_FIELDS.category, 'subCategory'],
+  [PUBLISH_PROBLEM_FIELDS.issueNumber, 'issueNumber'],
+  [PUBLISH_PROBLEM_FIELDS.readableUrl, 'readableUrl'],
+  [PUBLISH_PROBLEM_FIELDS.seriesId, 'seriesId'],
+  [PUBLISH_PROBLEM_FIELDS.ingestCompleted, 'comicFile'],
+]);
 
 /**
- * The field a message is about. Variant messages ("Variation Print has missing data…", the delay
- * messages) go to that variant's card; a message that names no field of the form gives undefined.
+ * Fields whose §5 problem is the field's bare name ("Description"): beside the input it says more
+ * as what the field is missing for.
  */
-export function problemTarget(problem: string, variantTypes: readonly string[]): ProblemTarget | undefined {
-  const variation = /^Variation (\S+)/.exec(problem);
-  if (variation) {
-    const index = variantTypes.findIndex((type) => type === variation[1]);
-    return index >= 0 ? `variants.${index}` : undefined;
-  }
-  if (/^If delay expected/.test(problem)) {
-    const index = variantTypes.indexOf('Print');
-    return index >= 0 ? `variants.${index}` : undefined;
-  }
-  return MISSING_FIELD_TARGETS.find(([pattern]) => pattern.test(problem))?.[1];
+const NAMED_BY_THE_RULE: ReadonlySet<ProblemTarget> = new Set<ProblemTarget>(['name', 'description', 'subCategory', 'issueNumber']);
+
+/** The variant a field path is in (`variants.1`, `variants.1.stockInfo.weight` → 1), or undefined. */
+function variantIndex(field: string): number | undefined {
+  const [head, index] = field.split('.');
+  return head === 'variants' && index !== undefined && index !== '' && Number.isInteger(Number(index)) ? Number(index) : undefined;
 }
 
-/** What an enabled variant lacks, as the refusal lists it right after that variant's message (spec §5). */
-const VARIANT_DETAILS: readonly RegExp[] = [/^Price \(Either set or use the default\)$/, /^Comic has not been ingested$/, /^(Weight|Height|Length|Width)$/, /^If delay expected/];
-const VARIATION_MESSAGE = /^Variation \S+ has missing data/;
+/**
+ * The service counts variants among those the product has (Digital before Print); the form keeps
+ * every type in a fixed place. `formIndexes[n]` is the form's place of the service's variant n (the
+ * form's present variants, in order); a problem of a variant the form does not have loses its field.
+ */
+export function inFormVariants(problems: readonly Problem[], formIndexes: readonly number[]): Problem[] {
+  return problems.map((problem) => {
+    const index = variantIndex(problem.field);
+    if (index === undefined) return problem;
+    const formIndex = formIndexes[index];
+    if (formIndex === undefined) return { ...problem, field: '' };
+    const rest = problem.field.split('.').slice(2);
+    return { ...problem, field: ['variants', String(formIndex), ...rest].join('.') };
+  });
+}
 
-/** A refusal's message with, for a variation, the missing fields listed after it. */
+/** Where a problem about `field` is shown, or undefined when the form has no place for it. */
+export function problemTarget(field: string): ProblemTarget | undefined {
+  const index = variantIndex(field);
+  return index === undefined ? FIELD_TARGETS.get(field) : `variants.${index}`;
+}
+
+/** A problem with, for a variation, the problems of what it lacks listed after it. */
 export interface ProblemGroup {
   message: string;
+  field: string;
   details: string[];
 }
 
 /**
- * The refusal's messages in order, each variation's missing fields ("Weight", "Price (Either set or
- * use the default)") put under it: as a flat list they read as if the product lacked them.
+ * The refusal's problems in order, each variation's missing fields ("Weight", "Price (Either set or
+ * use the default)") put under it: as a flat list they read as if the product lacked them. The
+ * first problem on a variant is its "Variation … has missing data" one; later problems on that
+ * variant or its fields are what it lacks.
  */
-export function groupProblems(problems: readonly string[]): ProblemGroup[] {
+export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
   const groups: ProblemGroup[] = [];
-  let variation: ProblemGroup | undefined;
-  for (const problem of problems) {
-    if (VARIATION_MESSAGE.test(problem)) {
-      variation = { message: problem, details: [] };
-      groups.push(variation);
-    } else if (variation && VARIANT_DETAILS.some((pattern) => pattern.test(problem))) {
-      variation.details.push(problem);
-    } else {
-      variation = undefined;
-      groups.push({ message: problem, details: [] });
+  const variations = new Map<number, ProblemGroup>();
+  for (const { field, message } of problems) {
+    const index = variantIndex(field);
+    const variation = index === undefined ? undefined : variations.get(index);
+    if (variation) {
+      variation.details.push(message);
+      continue;
     }
+    const group = { message, field, details: [] };
+    if (index !== undefined && field === `variants.${index}`) variations.set(index, group);
+    groups.push(group);
   }
   return groups;
 }
@@ -75,20 +93,19 @@ function withDetails({ message, details }: ProblemGroup): string {
   return details.length === 0 ? message : `${message} Missing: ${details.map((detail) => detail.replace(/\.$/, '')).join('; ')}.`;
 }
 
-/** Messages grouped by where they belong, for the fields to show beside them. */
-export function problemsByTarget(problems: readonly string[], variantTypes: readonly string[]): Map<ProblemTarget, string[]> {
-  const grouped = new Map<ProblemTarget, string[]>();
+/** Messages grouped by where they are shown, for the fields and cards to show beside them. */
+export function problemsByTarget(problems: readonly Problem[]): Map<ProblemTarget, string[]> {
+  const placed = new Map<ProblemTarget, string[]>();
   for (const group of groupProblems(problems)) {
-    const problem = group.message;
-    // A missing-fields list may come as one message naming several ("Product Title, Description").
-    const split = problem.split(', ');
-    const parts = group.details.length === 0 && split.length > 1 && split.every((part) => problemTarget(part, variantTypes)) ? split : [problem];
-    for (const part of parts) {
-      const target = problemTarget(part, variantTypes);
-      // A bare field name ("Description") says more beside its field as what it is missing for.
-      const shown = MISSING_FIELD_NAMES.includes(part) ? `Needed to publish: ${part}.` : part === problem ? withDetails(group) : part;
-      if (target) grouped.set(target, [...(grouped.get(target) ?? []), shown]);
-    }
+    const target = problemTarget(group.field);
+    if (!target) continue;
+    const shown = NAMED_BY_THE_RULE.has(target) ? `Needed to publish: ${group.message.replace(/\.$/, '')}.` : withDetails(group);
+    placed.set(target, [...(placed.get(target) ?? []), shown]);
   }
-  return grouped;
+  return placed;
+}
+
+/** True for a target the summary can take staff to (a form input, not a card). */
+export function isFormField(target: ProblemTarget): target is keyof ProductFormValues {
+  return target !== 'comicFile' && !target.startsWith('variants.');
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DashboardBundle } from '@inkwell/contracts/dashboard-catalogue';
+import { BUNDLE_PUBLISH_PROBLEM_FIELDS, type DashboardBundle } from '@inkwell/contracts/dashboard-catalogue';
 import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
@@ -15,10 +15,10 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { applyServerErrors } from '@/lib/staff-api';
+import { applyServerErrors } from '@/lib/refusal';
 import { useTerritoryOptions } from '@/lib/api/lookups';
-import { EditorAside, RowOrderActions, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
-import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/components/editor/problem-summary';
+import { EditorAside, RowOrderActions, SAVE_FIRST, SaveBar, refusedAt, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
+import { ProblemSummary, collectFormErrors } from '@/components/editor/problem-summary';
 import styles from '@/components/editor/editor.module.css';
 import { useChangeBundleStatus, useSubmitBundleIap, type BundleStatusAction } from '../api/change-bundle';
 import { loadProductOptions } from '../api/get-product-options';
@@ -29,12 +29,6 @@ import { bundleToForm, emptyBundleForm, formToBundleSave, itemsTotalCents, type 
 const PRICE_TYPE_OPTIONS = DASHBOARD_PRICE_TYPES.map((type) => ({ id: type, label: type }));
 const SERVER_FIELDS: Path<BundleFormValues>[] = ['name', 'description', 'readableUrl', 'items'];
 const SERVER_FIELD_MAP: Partial<Record<string, Path<BundleFormValues>>> = { defaultThumbnail: 'thumbnailUrl', 'priceable.price': 'price' };
-
-/** The bundle publish rule (spec §5: name, description and default thumbnail), message by field. */
-function problemFor(problems: readonly ListedProblem[], pattern: RegExp): string | undefined {
-  const matches = problems.filter(({ message }) => pattern.test(message));
-  return matches.length > 0 ? matches.map((problem) => problem.message).join(' ') : undefined;
-}
 
 /** The bundle editor (spec §2 "Bundle editor"): name, description, thumbnail, items with prices, price, territories. */
 export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }) {
@@ -173,20 +167,22 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
                 name="name"
                 rules={{ validate: (value) => value.trim() !== '' || 'Name is required.', maxLength: { value: 500, message: 'Name must be at most 500 characters.' } }}
                 render={({ field, fieldState }) => (
-                  <TextField label="Name" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? problemFor(problems, /\bname\b/i)} />
+                  <TextField label="Name" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? refusedAt(outcome, BUNDLE_PUBLISH_PROBLEM_FIELDS.name)} />
                 )}
               />
               <Controller
                 control={control}
                 name="readableUrl"
                 rules={{ validate: (value) => isValidReadableUrl(value) || READABLE_URL_DIGITS_ONLY_MESSAGE }}
-                render={({ field, fieldState }) => <TextField label="Readable URL" className={styles.wide} {...field} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) => (
+                  <TextField label="Readable URL" className={styles.wide} {...field} error={fieldState.error?.message ?? refusedAt(outcome, BUNDLE_PUBLISH_PROBLEM_FIELDS.readableUrl)} />
+                )}
               />
               <Controller
                 control={control}
                 name="description"
                 render={({ field, fieldState }) => (
-                  <TextAreaField label="Description" rows={5} className={styles.wide} {...field} error={fieldState.error?.message ?? problemFor(problems, /description/i)} />
+                  <TextAreaField label="Description" rows={5} className={styles.wide} {...field} error={fieldState.error?.message ?? refusedAt(outcome, BUNDLE_PUBLISH_PROBLEM_FIELDS.description)} />
                 )}
               />
               <Controller
@@ -199,7 +195,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
                     type="url"
                     className={styles.wide}
                     {...field}
-                    error={fieldState.error?.message ?? (thumbnailUrl.trim() === '' ? problemFor(problems, /thumbnail/i) : undefined)}
+                    error={fieldState.error?.message ?? (thumbnailUrl.trim() === '' ? refusedAt(outcome, BUNDLE_PUBLISH_PROBLEM_FIELDS.defaultThumbnail) : undefined)}
                   />
                 )}
               />

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton, type MenuAction } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { applyServerErrors } from '@/lib/staff-api';
+import { applyServerErrors } from '@/lib/refusal';
 import { productQueryKey } from '@/lib/api/get-product';
 import { readRefusal } from '@/lib/refusal';
 import { CreatorsSection } from '@/components/editor/creators-section';
@@ -23,7 +23,7 @@ import { useChangeProductStatus, type ProductStatusAction } from '../api/change-
 import { useSaveProduct } from '../api/save-product';
 import { useSubmitProductIap } from '../api/submit-product-iap';
 import { emptyProductForm, formToSave, productToForm, type ProductFormValues } from '../product-form';
-import { groupProblems, problemTarget, problemsByTarget } from '../publish-problems';
+import { groupProblems, inFormVariants, isFormField, problemTarget, problemsByTarget } from '../publish-problems';
 import { BasicsSection } from './basics-section';
 import { DistributionSection } from './distribution-section';
 import { LinksSection } from './links-section';
@@ -66,7 +66,6 @@ export function ProductEditor({ product, comicFile }: { product: DashboardProduc
   const queryClient = useQueryClient();
   const form = useForm<ProductFormValues>({ defaultValues: product ? productToForm(product) : emptyProductForm(), mode: 'onBlur', shouldFocusError: false });
   const { control, handleSubmit, reset, setError, setFocus, getValues, formState } = form;
-  const variants = useWatch({ control, name: 'variants' });
   const name = useWatch({ control, name: 'name' });
   const guard = useUnsavedChangesGuard(formState.isDirty);
 
@@ -83,14 +82,16 @@ export function ProductEditor({ product, comicFile }: { product: DashboardProduc
 
   const refusal = (title: string, error: unknown) => {
     const read = readRefusal(error);
-    const types = getValues('variants').map((variant) => variant.type);
+    const present = getValues('variants').flatMap((variant, index) => (variant.present ? [index] : []));
+    const refused = inFormVariants(read.problems, present);
     report({
       title,
       // A problem about one field takes staff to it; a variant's or the comic file's is shown beside its card.
-      problems: groupProblems(read.problems).map((group) => {
-        const target = problemTarget(group.message.split(', ')[0] ?? group.message, types);
-        return target && !target.startsWith('variants.') && target !== 'comicFile' ? { ...group, field: target } : group;
+      problems: groupProblems(refused).map(({ message, field, details }) => {
+        const target = problemTarget(field);
+        return target && isFormField(target) ? { message, details, field: target } : { message, details };
       }),
+      refused,
     });
     if (read.warnings.length > 0) setWarnings(read.warnings);
   };
@@ -145,14 +146,7 @@ export function ProductEditor({ product, comicFile }: { product: DashboardProduc
     }
   };
 
-  const serverProblems = useMemo(
-    () =>
-      problemsByTarget(
-        (outcome?.problems ?? []).flatMap((problem) => [problem.message, ...(problem.details ?? [])]),
-        variants.map((variant) => variant.type),
-      ),
-    [outcome, variants],
-  );
+  const serverProblems = useMemo(() => problemsByTarget(outcome?.refused ?? []), [outcome]);
 
   const status = product?.status ?? 'New';
   const busy = save.isPending || changeStatus.isPending || submitIap.isPending;

@@ -3,7 +3,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { SCHEDULE_STATUSES } from '@inkwell/contracts/dashboard-products';
 import { FormDialog } from '@/components/dialog/form-dialog';
 import { DatePickerField, SelectField } from '@/components/form';
-import { readRefusal } from '@/lib/refusal';
+import { refusalMessages } from '@/lib/refusal';
 import type { ScheduleStatus } from '../api/change-product-status';
 
 const STATUS_LABELS: Record<ScheduleStatus, string> = {
@@ -73,7 +73,7 @@ export function ScheduleDialog({ isOpen, onOpenChange, title, onSchedule }: Sche
       reset();
       onOpenChange(false);
     } catch (error) {
-      setProblem(readRefusal(error).problems.join(' '));
+      setProblem(refusalMessages(error).join(' '));
     }
   });
 

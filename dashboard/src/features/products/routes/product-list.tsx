@@ -42,7 +42,7 @@ function reportBatch(verb: string, result: BatchResult) {
   toast.error(`${result.succeeded} ${verb}, ${result.failed} refused`, {
     description: failures
       .slice(0, 5)
-      .map((item) => `#${item.id}: ${item.problems.join(' ')}`)
+      .map((item) => `#${item.id}: ${item.problems.map((problem) => problem.message).join(' ')}`)
       .join('\n'),
     duration: 15_000,
   });

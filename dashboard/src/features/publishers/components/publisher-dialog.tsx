@@ -10,7 +10,7 @@ import { SelectField } from '@/components/form/select-field';
 import { SwitchField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { applyServerErrors } from '@/lib/staff-api';
+import { applyServerErrors } from '@/lib/refusal';
 import { useAlterPublisher, useCreatePublisher } from '../api/change-publishers';
 import styles from './publisher-dialog.module.css';
 

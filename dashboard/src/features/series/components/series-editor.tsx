@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMPLETION_STATUSES, RELATIVE_NAME_SETTINGS, type DashboardSeries } from '@inkwell/contracts/dashboard-catalogue';
+import { COMPLETION_STATUSES, RELATIVE_NAME_SETTINGS, SERIES_PUBLISH_PROBLEM_FIELDS, type DashboardSeries } from '@inkwell/contracts/dashboard-catalogue';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl, slugify } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
 import { auditQueryKey } from '@/components/audit/audit-trail';
@@ -14,11 +14,11 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { applyServerErrors } from '@/lib/staff-api';
+import { applyServerErrors } from '@/lib/refusal';
 import { useGenreOptions, useImprintOptions, useTerritoryOptions } from '@/lib/api/lookups';
 import { CreatorsSection } from '@/components/editor/creators-section';
-import { EditorAside, SAVE_FIRST, SaveBar, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
-import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/components/editor/problem-summary';
+import { EditorAside, SAVE_FIRST, SaveBar, refusedAt, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
+import { ProblemSummary, collectFormErrors } from '@/components/editor/problem-summary';
 import styles from '@/components/editor/editor.module.css';
 import { useChangeSeriesStatus, type SeriesStatusAction } from '../api/change-series-status';
 import { useAlterSeries, useCreateSeries } from '../api/save-series';
@@ -38,16 +38,6 @@ const AGE_RATING_OPTIONS = [
 ] as const;
 const SERVER_FIELDS: Path<SeriesFormValues>[] = ['title', 'description', 'metaDescription', 'readableUrl', 'color', 'romanizedTitle', 'originalLanguageTitle'];
 const SERVER_FIELD_MAP: Partial<Record<string, Path<SeriesFormValues>>> = { genreIds: 'genreIds', imprintId: 'imprintId' };
-
-/** Spec §5 series messages, by the field each is about. */
-function problemFor(problems: readonly ListedProblem[], field: 'title' | 'description' | 'genreIds' | 'readableUrl'): string | undefined {
-  const matches = problems.filter(({ message }) => {
-    if (field === 'genreIds') return message.startsWith('No genres selected');
-    if (field === 'readableUrl') return message === READABLE_URL_DIGITS_ONLY_MESSAGE;
-    return message === 'Missing Series Information';
-  });
-  return matches.length > 0 ? matches.map((problem) => problem.message).join(' ') : undefined;
-}
 
 /** The series editor (spec §2 "Series editor"): fields of §3, publish rules of §5, notes, products, audit trail. */
 export function SeriesEditor({ series }: { series: DashboardSeries | undefined }) {
@@ -118,12 +108,11 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
   };
 
   const problems = outcome?.problems ?? [];
-  // 'Missing Series Information' is about whichever of title and description is empty; a field
-  // filled since the refusal no longer carries it.
+  // A field filled since the refusal no longer carries its problem.
   const stillMissing = {
-    title: title.trim() === '' ? problemFor(problems, 'title') : undefined,
-    description: description.trim() === '' ? problemFor(problems, 'description') : undefined,
-    genreIds: genreIds.length === 0 ? problemFor(problems, 'genreIds') : undefined,
+    title: title.trim() === '' ? refusedAt(outcome, 'title') : undefined,
+    description: description.trim() === '' ? refusedAt(outcome, 'description') : undefined,
+    genreIds: genreIds.length === 0 ? refusedAt(outcome, SERIES_PUBLISH_PROBLEM_FIELDS.genres) : undefined,
   };
   const status = series?.status ?? 'New';
   const busy = create.isPending || alter.isPending || changeStatus.isPending;
@@ -196,7 +185,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                         label="Readable URL"
                         description="The series' address on the storefront: /series/readable-url."
                         {...field}
-                        error={fieldState.error?.message ?? problemFor(problems, 'readableUrl')}
+                        error={fieldState.error?.message ?? refusedAt(outcome, SERIES_PUBLISH_PROBLEM_FIELDS.readableUrl)}
                       />
                     )}
                   />
