@@ -1,5 +1,5 @@
 import { catalogService } from '@inkwell/catalog';
-import { SearchIndexer } from '@inkwell/catalog/search/indexer';
+import { SearchIndexer } from '@inkwell/catalog/drivers/search-indexer';
 import { renderDemoArt, seedDemoCatalogue } from '@inkwell/demo';
 import { ConfigError, Database, Outbox, applyMigrations, createFileStorage, createLogger, createSearchIndex, loadServiceConfig } from '@inkwell/platform';
 

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Client } from '@opensearch-project/opensearch';
 import { catalogService } from '@inkwell/catalog';
-import { SearchIndexer } from '@inkwell/catalog/search/indexer';
+import { SearchIndexer } from '@inkwell/catalog/drivers/search-indexer';
 import { OpenSearchIndex, PostgresSearchIndex, createLogger, type SearchIndex } from '@inkwell/platform';
 import { buildTestService, skipBecause, type TestService } from '@inkwell/platform/testing';
 import {

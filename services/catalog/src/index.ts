@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOG, EVENTS, createSearchIndex, type CatalogService, type ServiceDefinition } from '@inkwell/platform';
 import { catalogHandlers } from './grpc/catalog-server';
-import { ingestionSubscription } from './ingestion';
-import { invalidateReads } from './read-cache';
-import { ReaderOwnership } from './reader-ownership';
+import { ingestionSubscription } from './consumers/ingestion';
+import { invalidateReads } from './routes/read-cache';
+import { ReaderOwnership } from './peers/reader-ownership';
 import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
 import { searchRoutes } from './routes/search';
@@ -19,8 +19,8 @@ import { staffPublishingRoutes } from './routes/staff-publishing';
 import { staffSearchRoutes } from './routes/staff-search';
 import { staffSeriesRoutes } from './routes/staff-series';
 import { storefrontRoutes } from './routes/storefront';
-import { SearchIndexer } from './search/indexer';
-import { SearchMaintenance } from './search/maintenance';
+import { SearchIndexer } from './drivers/search-indexer';
+import { SearchMaintenance } from './flows/search-maintenance';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { describe, it } from 'vitest';
 import { READ_CACHE_PREFIX } from '@inkwell/platform';
 import { testCache } from '@inkwell/platform/testing';
-import { cachedRead, invalidateReads } from '../src/read-cache';
+import { cachedRead, invalidateReads } from '../src/routes/read-cache';
 
 /** What cachedRead uses of a reply: its content type and the text sent. */
 function replyRecorder() {

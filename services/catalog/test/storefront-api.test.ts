@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { PostgresSearchIndex } from '@inkwell/platform';
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../src';
-import { SearchIndexer } from '../src/search/indexer';
+import { SearchIndexer } from '../src/drivers/search-indexer';
 import { createProduct, createSeries, putOnSale } from './factories';
 import { startReaderEntitlements, type ReaderEntitlements } from './support/reader-entitlements';
 

@@ -8,7 +8,7 @@
 import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { SERVICE_NAMES, type ServiceName } from '../../platform/src/topology';
-import { ROUTE_RULES, compileRouteTable, matchRoute, routeFor, type RouteRule } from '../src/route-table';
+import { ROUTE_RULES, compileRouteTable, matchRoute, routeFor, type RouteRule } from '../src/routes/route-table';
 import { beyondSpecCalls, dashboardCalls, storefrontCalls, type Call } from './spec-calls';
 
 

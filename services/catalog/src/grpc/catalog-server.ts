@@ -3,7 +3,7 @@ import { BadRequestError } from '@inkwell/platform';
 import { contentKindFromCode, effectiveRestrictedTerritories, parseIdOrReadableUrl, productTypeFromCode, publishStatusFromCode } from '../domain';
 import { loadProducts, type ProductRecord, type VariantRecord } from '../store/records';
 import { CHAPTER_TYPE_CODE } from '../store/visibility';
-import { coverThumbnails, readingPriceType } from '../views/build';
+import { coverThumbnails, readingPriceType } from '../domain/views';
 
 /** One call may ask this many products (ids and readable urls together). */
 export const MAX_PRODUCTS_PER_CALL = 1000;

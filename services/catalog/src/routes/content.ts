@@ -19,15 +19,16 @@ import {
   type ReleaseDayView,
 } from '@inkwell/contracts/catalog';
 import { EnvelopeOf, Int4, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
-import { geoStatus, lookupProduct, parseItemParam, shownTo } from '../access';
-import type { OwnedProducts, ReaderOwnership } from '../reader-ownership';
+import { shownTo, type Visitor } from '../domain/visitor';
+import { geoStatus, lookupProduct, parseItemParam } from './access';
+import type { OwnedProducts, ReaderOwnership } from '../peers/reader-ownership';
 import { PUBLISH_STATUS_CODES } from '../domain';
-import { cachedRead, urlReadKey } from '../read-cache';
+import { cachedRead, urlReadKey } from './read-cache';
 import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
 import { CHAPTER_TYPE_CODE, listedSql, seriesListedSql } from '../store/visibility';
-import { productCard, productView, seriesCard } from '../views/build';
-import { visitorOf, type Visitor } from '../visitor';
+import { productCard, productView, seriesCard } from '../domain/views';
+import { visitorOf } from './visitor';
 
 const CAROUSEL_SIZE = 12;
 const FETCH_LIST_MAX = 100;

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { GenreSchema, IpTagSchema, ProductTypeSchema, PublisherSchema, type GenreView, type IpTagView, type PublisherView } from '@inkwell/contracts/catalog';
 import { EnvelopeOf, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
 import { CONTENT_KIND_CODES, PRODUCT_TYPE_CODES, contentKindOfProductType, type ProductType } from '../domain';
-import { parseItemParam } from '../access';
+import { parseItemParam } from './access';
 
 /** Genres, product types, publishers and IP tags: the small lists browsing is built from. */
 export async function lookupRoutes(app: App, context: ServiceContext): Promise<void> {

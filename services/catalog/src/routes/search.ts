@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { SearchResultSchema, type SearchResultView } from '@inkwell/contracts/search';
 import { EnvelopeOf, success, type App, type SearchIndex, type ServiceContext } from '@inkwell/platform';
-import { cachedRead, urlReadKey } from '../read-cache';
-import { visitorOf } from '../visitor';
+import { cachedRead, urlReadKey } from './read-cache';
+import { visitorOf } from './visitor';
 
 /** Storefront spec §5: results capped at 20. */
 export const SEARCH_RESULT_LIMIT = 20;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IapAddBodySchema, IapSubmissionSchema, type IapAddBody } from '@inkwell/contracts/dashboard-products';
 import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, success, type App, type Queryable, type ServiceContext } from '@inkwell/platform';
-import { appleStoreFor, type AppleStore, type IapItem } from '../apple/app-store';
+import { appleStoreFor, type AppleStore, type IapItem } from '../drivers/app-store';
 import { iapSubmissionProblems } from '../domain';
 import { recordAudit, staffActor } from '../store/audit';
 

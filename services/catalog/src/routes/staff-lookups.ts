@@ -10,7 +10,7 @@ import {
   type ImsProduct,
 } from '@inkwell/contracts/dashboard-catalogue';
 import { EVENTS, EnvelopeOf, NotFoundError, NumericId, success, type App, type Queryable, type ServiceContext } from '@inkwell/platform';
-import { invalidateReads } from '../read-cache';
+import { invalidateReads } from './read-cache';
 import { recordAudit, staffActor } from '../store/audit';
 import { containsPattern } from '../store/staff-lists';
 

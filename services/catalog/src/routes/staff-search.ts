@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { SearchActiveNotUploadedSchema, SearchOrphansSchema, SearchRemovedSchema, SearchUploadJobSchema } from '@inkwell/contracts/dashboard-catalogue';
 import { EnvelopeOf, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
-import type { SearchMaintenance } from '../search/maintenance';
+import type { SearchMaintenance } from '../flows/search-maintenance';
 import { staffActor } from '../store/audit';
 
 const tags = ['dashboard'];

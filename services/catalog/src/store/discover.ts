@@ -1,8 +1,7 @@
 import { AGE_RATINGS, type AgeRating } from '../domain';
 import type { Queryable } from '@inkwell/platform';
-import type { OwnedProducts } from '../reader-ownership';
-import type { Visitor } from '../visitor';
-import { shownTo } from '../access';
+import type { OwnedProducts } from '../peers/reader-ownership';
+import { shownTo, type Visitor } from '../domain/visitor';
 import { listedSql, seriesListedSql } from './visibility';
 
 /** List sort codes of dashboard spec §3 ("List sort enumeration"). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
-import type { ThumbnailView } from '../views/types';
+import type { ThumbnailView } from '@inkwell/contracts/catalog';
 import { CHAPTER_TYPE_CODE, listedSql } from './visibility';
 
 /** A product as loaded from the catalog tables, before it is shaped for a visitor. */

@@ -1,5 +1,5 @@
 import { EVENTS, type Queryable } from '@inkwell/platform';
-import type { ThumbnailView } from '../views/types';
+import type { ThumbnailView } from '@inkwell/contracts/catalog';
 import type { CatalogueChange } from './catalogue-change';
 import { productEvent } from './product-writes';
 import { seriesEvent } from './series-writes';

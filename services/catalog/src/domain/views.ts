@@ -7,9 +7,9 @@ import {
   publishStatusFromCode,
   readingAccessReason,
   type PriceType,
-} from '../domain';
+} from './index';
 import type { ProductRecord, SeriesRecord, VariantRecord } from '../store/records';
-import type { Visitor } from '../visitor';
+import type { Visitor } from './visitor';
 import type {
   CreatorCreditView,
   ProductCardView,
@@ -19,7 +19,7 @@ import type {
   SeriesView,
   ThumbnailView,
   VariantView,
-} from './types';
+} from '@inkwell/contracts/catalog';
 
 const CONTENT_KINDS = ['Publication', 'Game', 'Merchandise', 'Bundle'];
 

@@ -50,7 +50,7 @@
  * Cost per request: one Map lookup on the first segment and a scan of the few rules sharing it; no
  * regular expressions. Paths with no `.`, `%` or `\` never get split beyond the deepest rule.
  */
-import { SERVICE_NAMES, type ServiceName } from '../../platform/src/topology';
+import { SERVICE_NAMES, type ServiceName } from '../../../platform/src/topology';
 
 export interface RouteRule {
   /** Path below `/api`, e.g. `/dashboard/users/products` or `/comic/{id}/pages`. */

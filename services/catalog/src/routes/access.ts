@@ -2,16 +2,14 @@ import { BadRequestError, DomainError, NotFoundError, type Queryable } from '@in
 import {
   effectiveRestrictedTerritories,
   geoRestrictionStatus,
-  isShownUnder,
-  parseAgeRating,
   parseIdOrReadableUrl,
   publishStatusFromCode,
   storefrontVisibility,
   type GeoRestrictionStatus,
-} from './domain';
-import { findProductId, findSeriesId, loadProducts, loadSeries, type ProductRecord, type SeriesRecord } from './store/records';
-import type { OwnedProducts } from './reader-ownership';
-import type { Visitor } from './visitor';
+} from '../domain';
+import { shownTo, type Visitor } from '../domain/visitor';
+import type { OwnedProducts } from '../peers/reader-ownership';
+import { findProductId, findSeriesId, loadProducts, loadSeries, type ProductRecord, type SeriesRecord } from '../store/records';
 
 /** 403 for a product a visitor's country may not see: the spec's 'Restricted' (error, no data). */
 export class GeoRestrictedError extends DomainError {
@@ -25,12 +23,6 @@ export function parseItemParam(param: string) {
   const key = parseIdOrReadableUrl(param);
   if (!key) throw new BadRequestError('That is not a valid id or readable url.');
   return key;
-}
-
-/** Whether an item of `rating` is shown under the visitor's max shown rating setting. */
-export function shownTo(visitor: Visitor, rating: string): boolean {
-  const itemRating = parseAgeRating(rating);
-  return itemRating !== undefined && isShownUnder(itemRating, parseAgeRating(visitor.maxShownRating ?? ''));
 }
 
 function visibleTo(visitor: Visitor, item: { status: number; unlisted: boolean; publish_date?: Date | null; age_rating: string }, now: Date): boolean {

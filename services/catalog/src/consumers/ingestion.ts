@@ -1,7 +1,7 @@
 import { EVENTS, type EventData, type EventEnvelope, type Outbox, type ServiceSubscription, type Transaction } from '@inkwell/platform';
-import { recordAudit } from './store/audit';
-import { productEvent } from './store/product-writes';
-import type { Thumbnail } from './store/thumbnails';
+import { recordAudit } from '../store/audit';
+import { productEvent } from '../store/product-writes';
+import type { Thumbnail } from '../store/thumbnails';
 
 type ComicIngested = EventData<'comicIngested'>;
 

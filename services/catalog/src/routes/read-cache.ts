@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { READ_CACHE_CONTENT_TYPE, READ_CACHE_PREFIX, urlCacheKey, type Cache } from '@inkwell/platform';
 import type { FastifyReply } from 'fastify';
-import type { Visitor } from './visitor';
+import type { Visitor } from '../domain/visitor';
 
 export const READ_CACHE_TTL_SECONDS = 300;
 

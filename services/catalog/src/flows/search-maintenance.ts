@@ -3,7 +3,7 @@ import type { SearchKind, SearchMissing, SearchOrphan, SearchUploadJob } from '@
 import { EVENTS, type Logger, type Queryable, type SearchIndex, type ServiceContext } from '@inkwell/platform';
 import { recordAudit, type StaffActor } from '../store/audit';
 import { listedSql, seriesListedSql } from '../store/visibility';
-import type { SearchIndexer } from './indexer';
+import type { SearchIndexer } from '../drivers/search-indexer';
 
 const KINDS: readonly SearchKind[] = ['series', 'product'];
 

@@ -2,6 +2,8 @@
  * Security headers on every answer of the public origin, computed once: the same set a hardened
  * helmet configuration sends, without rebuilding it per request.
  */
+import type { GatewayConfig } from '@inkwell/platform';
+
 /**
  * Where Stripe.js, its Payment Element frames and its API calls come from (Stripe's security guide),
  * allowed only when the store takes payments through Stripe: the simulated processor needs none.
@@ -56,4 +58,9 @@ export function securityHeaders(publicUrl: string, policy: PolicyOptions = {}): 
     'x-xss-protection': '0',
     ...(publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+}
+
+/** Stripe's script, frames and API are allowed when the store pays through Stripe. */
+export function paymentPolicy(config: GatewayConfig): PolicyOptions {
+  return config.payments.stripePublishableKey ? { paymentProvider: 'stripe' } : {};
 }

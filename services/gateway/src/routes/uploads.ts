@@ -1,0 +1,53 @@
+import { Transform } from 'node:stream';
+import { failure, type App, type GatewayConfig } from '@inkwell/platform';
+import { SERVICE_UNAVAILABLE_MESSAGE, uploadTooLargeMessage } from '../domain/messages';
+
+/** Room for the multipart framing around an uploaded file (boundaries, part headers, small fields). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Comic uploads (`POST /api/dashboard/ingest/upload/…`, to the reader) are forwarded as they
+ * arrive instead of read whole first: they may be hundreds of megabytes. Their limit is their own
+ * (INGEST_MAX_UPLOAD_BYTES and the multipart framing): a declared length over it is refused before
+ * anything is forwarded, and a body that grows past it (chunked) is cut off, the reader then
+ * refusing the part it got and keeping nothing.
+ */
+export async function streamedUploads(uploads: App, config: GatewayConfig, reader: string): Promise<void> {
+  const limit = config.media.ingestMaxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = () => uploadTooLargeMessage(megabytes(config.media.ingestMaxUploadBytes));
+  uploads.removeAllContentTypeParsers();
+  uploads.addContentTypeParser('*', (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      const error = Object.assign(new Error(tooLarge()), { statusCode: 413 });
+      return done(error, undefined);
+    }
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        received += chunk.length;
+        if (received > limit) return next(Object.assign(new Error(tooLarge()), { statusCode: 413 }));
+        next(null, chunk);
+      },
+    });
+    payload.on('error', (error) => counted.destroy(error));
+    done(null, payload.pipe(counted));
+  });
+  uploads.post('/api/dashboard/ingest/upload/*', { schema: { hide: true } }, async (request, reply) => {
+    // Closing after the answer spares reading the rest of a refused body.
+    if (request.headers['content-length'] === undefined) reply.header('connection', 'close');
+    return reply.from(reader + request.url, {
+      rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+      onError: (proxyReply, { error }) => {
+        const cutOff = (error as { statusCode?: number }).statusCode === 413 || /larger than/.test(String((error as Error).message));
+        if (cutOff) return proxyReply.header('connection', 'close').status(413).send(failure('PayloadTooLarge', tooLarge()));
+        request.log.warn({ err: error, service: 'reader' }, 'upstream service failed');
+        return proxyReply.status(503).send(failure('ServiceUnavailable', SERVICE_UNAVAILABLE_MESSAGE));
+      },
+    });
+  });
+}
+
+function megabytes(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}
