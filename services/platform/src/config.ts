@@ -384,7 +384,7 @@ const S = named({
     INGEST_MAX_UPLOAD_BYTES: {
       kind: integer({ min: 1024, max: 20 * 1024 * 1024 * 1024, default: 500 * 1024 * 1024 }),
       shownDefault: '`524288000` (500 MB)',
-      does: 'largest comic archive (CBZ/ZIP, PDF) staff may upload for ingestion; the gateway and the reader refuse a larger one with 413',
+      does: 'largest comic archive (CBZ/ZIP) staff may upload for ingestion; the gateway and the reader refuse a larger one with 413',
     },
     S3_BUCKET: {
       // S3's own rule for bucket names.
@@ -483,11 +483,11 @@ const S = named({
     STRIPE_SECRET_KEY: {
       kind: optionalText('`sk_…` or `rk_…`'),
       shownDefault: 'the simulated card processor',
-      switches: 'Stripe payments (with the two below)',
+      switches: 'Stripe payments',
       does: 'with `STRIPE_PUBLISHABLE_KEY` and `STRIPE_WEBHOOK_SECRET`, switches the order service\'s payments to Stripe: PaymentIntents with automatic payment methods (cards and wallets through the Payment Element), refunds, and webhooks at `/api/order/payments/webhook` verified by signature (`payment_intent.succeeded`, `payment_intent.payment_failed`, `charge.refunded`). Some but not all three stop the start with a message. Without them the embedded processor behaves like Stripe\'s test mode: test card numbers and `pm_card_*` ids as the card nonce, and a local provider page for the extra authentication step and wallets',
     },
-    STRIPE_PUBLISHABLE_KEY: { kind: optionalText('`pk_…`'), shownDefault: 'the simulated card processor', does: 'Stripe\'s publishable key, handed to the browser' },
-    STRIPE_WEBHOOK_SECRET: { kind: optionalText('`whsec_…`'), shownDefault: 'the simulated card processor', does: 'verifies the signature of Stripe\'s webhooks' },
+    STRIPE_PUBLISHABLE_KEY: { kind: optionalText('`pk_…`'), shownDefault: 'the simulated card processor', switches: 'Stripe payments', does: 'Stripe\'s publishable key, handed to the browser' },
+    STRIPE_WEBHOOK_SECRET: { kind: optionalText('`whsec_…`'), shownDefault: 'the simulated card processor', switches: 'Stripe payments', does: 'verifies the signature of Stripe\'s webhooks' },
     STRIPE_API_URL: {
       kind: url(['http:', 'https:']),
       shownDefault: 'Stripe\'s own API',
@@ -569,6 +569,8 @@ export interface SettingDescription {
   switches?: string;
   /** The workloads that cannot start on their own without it. */
   requiredBy: Workload[];
+  /** Names that do instead, e.g. `<SERVICE>_DATABASE_URL` for `DATABASE_URL`. */
+  orInstead: string[];
 }
 
 const WORKLOADS: readonly Workload[] = [...SERVICE_NAMES, 'gateway'];
@@ -586,6 +588,7 @@ export function describeSettings(): SettingDescription[] {
       does: declaration.does,
       ...(declaration.switches ? { switches: declaration.switches } : {}),
       requiredBy: WORKLOADS.filter((workload) => declaration.requiredBy?.(workload)),
+      orInstead: SERVICE_NAMES.flatMap((service) => (declaration.anyOf?.(service) ?? []).map((name) => name.replace(`${envPrefix(service)}_`, PER_SERVICE))).filter((name, index, names) => names.indexOf(name) === index),
     };
   });
 }
