@@ -2,17 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmailSender, type ServiceDefinition } from '@inkwell/platform';
 import { accountEmails } from './consumers/account-emails';
-import { AccountLinks } from './consumers/account-links';
 import { orderEmails } from './consumers/order-emails';
 import { ACCOUNT_MAIL_EVENTS } from './domain/account-mails';
+import { AUTH_TEMPLATE_CONTENT } from './domain/auth-templates';
 import { ORDER_MAIL_EVENTS } from './domain/order-mails';
+import { ORDER_TEMPLATE_CONTENT } from './domain/order-templates';
 import { EmailDispatcher } from './email/dispatcher';
 import { MailQueue } from './email/mail-queue';
+import { AccountLinks } from './peers/account-links';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { sentEmailRoutes } from './routes/sent-emails';
-import { syncAuthTemplates } from './store/templates';
-import { AUTH_TEMPLATE_CONTENT } from './templates/auth-templates';
-import { installOrderTemplates } from './templates/order-templates';
+import { installOrderTemplates, syncAuthTemplates } from './store/templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,7 +33,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
     const logger = context.logger.child({ component: 'email' });
     // The templates are in place before the first account event can arrive.
     await syncAuthTemplates(context.db, AUTH_TEMPLATE_CONTENT);
-    await installOrderTemplates(context.db);
+    await installOrderTemplates(context.db, ORDER_TEMPLATE_CONTENT);
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Outbox, createEnvelope, type EventData, type EventEnvelope } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
-import type { EmailTemplate } from '../src/store/templates';
-import { installOrderTemplates } from '../src/templates/order-templates';
+import { ORDER_TEMPLATE_CONTENT } from '../src/domain/order-templates';
+import { installOrderTemplates, type EmailTemplate } from '../src/store/templates';
 import { address, adminToken, mailsTo } from './factories';
 
 type Item = EventData<'orderPlaced'>['items'][number];
@@ -179,7 +179,7 @@ describe('order emails', () => {
     assert.equal(mail?.subject, `Refund of $5.00 for order ${orderId}`);
 
     // A second start-up installs what is missing and leaves the edited template alone.
-    await installOrderTemplates(service.context.db);
+    await installOrderTemplates(service.context.db, ORDER_TEMPLATE_CONTENT);
     assert.equal((await dbTemplate('order-refunded')).subject, 'Refund of {{amount}} for order {{orderNumber}}');
   });
 

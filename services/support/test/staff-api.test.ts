@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { syncAuthTemplates } from '../src/store/templates';
-import { AUTH_TEMPLATE_CONTENT } from '../src/templates/auth-templates';
-import { ORDER_TEMPLATE_CONTENT } from '../src/templates/order-templates';
+import { AUTH_TEMPLATE_CONTENT } from '../src/domain/auth-templates';
+import { ORDER_TEMPLATE_CONTENT } from '../src/domain/order-templates';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, adminToken, mailsTo, readerToken } from './factories';
 
@@ -226,6 +226,15 @@ describe('staff email calls', () => {
     const badId = await call('GET', `${TEMPLATES}/db-templates/abc`);
     assert.equal(badId.status, 400);
     assert.match(badId.body.status.message, /positive whole number/);
+  });
+
+  it('names the field of a refused template or test email in status.problems', async () => {
+    const created = await call('POST', `${TEMPLATES}/db-templates/new`, newTemplate('Field check'));
+    const duplicate = await call('POST', `${TEMPLATES}/db-templates/new`, newTemplate('FIELD check'));
+    assert.deepEqual(duplicate.body.status.problems, [{ field: 'name', message: 'A template named "FIELD check" already exists.' }]);
+    const unfilled = await call('POST', `${TEMPLATES}/db-templates/${created.body.response.id}/test-email`, { ToAddresses: [address('fields')], MetaData: { name: 'Mia' } });
+    assert.equal(unfilled.status, 400);
+    assert.deepEqual(unfilled.body.status.problems, [{ field: 'MetaData', message: 'MetaData needs a value for title, link.' }]);
   });
 
   it('sends a test email of a database template to each address, filled and escaped', async () => {

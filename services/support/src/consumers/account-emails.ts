@@ -1,9 +1,10 @@
 import { InvalidEventError, type EventEffect, type Logger } from '@inkwell/platform';
 import { mailForAccountEvent } from '../domain/account-mails';
+import { MESSAGES } from '../domain/messages';
 import { renderEmail } from '../domain/render';
 import type { MailQueue } from '../email/mail-queue';
 import { contentOf, findTemplateByName } from '../store/templates';
-import type { AccountLinks } from './account-links';
+import type { AccountLinks } from '../peers/account-links';
 
 /**
  * Account events → the verification, password-reset and email-change mails. Runs in the inbox's
@@ -25,7 +26,7 @@ export function accountEmails(deps: { publicUrl: string; links: Pick<AccountLink
     const template = await findTemplateByName(tx, 'auth', request.template);
     // Thrown, so the event stays undelivered and is retried once the template exists. Checked
     // before the link is issued: a link is issued once, and a retry could not get it again.
-    if (!template) throw new Error(`The authentication template ${request.template} is missing`);
+    if (!template) throw new Error(MESSAGES.authTemplateMissing(request.template));
     let values = request.values;
     if (request.linkId) {
       const link = await deps.links.issue(request.linkId);

@@ -1,4 +1,5 @@
 import { InvalidEventError, type EventEffect, type Logger } from '@inkwell/platform';
+import { MESSAGES } from '../domain/messages';
 import { mailForOrderEvent } from '../domain/order-mails';
 import { MissingValuesError, renderEmail } from '../domain/render';
 import type { MailQueue } from '../email/mail-queue';
@@ -28,13 +29,13 @@ export function orderEmails(deps: { publicUrl: string; queue: MailQueue; logger:
     const template = await findTemplateByName(tx, 'db', request.template);
     // Thrown, so the event stays undelivered and is retried once staff restore or fix the
     // template: a confirmation sent late is better than none, or one with a hole in it.
-    if (!template) throw new Error(`The order template ${request.template} is missing`);
+    if (!template) throw new Error(MESSAGES.orderTemplateMissing(request.template));
     let content;
     try {
       content = renderEmail(contentOf(template), request.values);
     } catch (error) {
       if (!(error instanceof MissingValuesError)) throw error;
-      throw new Error(`The order template ${template.name} uses values order mails do not have: ${error.missing.join(', ')}`, { cause: error });
+      throw new Error(MESSAGES.orderTemplateValues(template.name, error.missing), { cause: error });
     }
     await deps.queue.add(tx, { to: request.to, content, templateName: template.name, userId: request.userId, sourceEventId: event.id });
   };

@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, ConflictError, EnvelopeOf, Int4, NotFoundError, paginate, success, type App, type ServiceContext } from '@inkwell/platform';
+import { BadRequestError, DomainError, EnvelopeOf, Int4, NotFoundError, paginate, success, type App, type ServiceContext } from '@inkwell/platform';
+import { MESSAGES } from '../domain/messages';
 import { MissingValuesError, renderEmail } from '../domain/render';
 import type { MailQueue } from '../email/mail-queue';
 import { contentOf, createTemplate, findTemplateById, findTemplateByName, listTemplates, pageTemplates, updateTemplate } from '../store/templates';
 import { AlterTemplateBody, EmailTemplateSchema, NewTemplateBody, PageRequest, PaginatedEnvelope, TestEmailBody, pageWindow } from './schemas';
 
 const PREFIX = '/api/dashboard/emailTemplates';
-const TemplateId = Type.Object({ id: Int4({ minimum: 1, errorMessage: 'The template id must be a positive whole number.' }) });
-const nameTaken = (name: string) => new ConflictError(`A template named "${name}" already exists.`);
+const TemplateId = Type.Object({ id: Int4({ minimum: 1, errorMessage: MESSAGES.templateId }) });
+const nameTaken = (name: string) => new DomainError(409, 'Conflict', MESSAGES.nameTaken(name), { field: 'name' });
 
 /**
  * Dashboard spec §7 "Email templates": the authentication templates the account mails are made
@@ -105,7 +106,7 @@ export async function emailTemplateRoutes(app: App, context: ServiceContext, que
       try {
         content = renderEmail(contentOf(template), request.body.MetaData ?? {});
       } catch (error) {
-        if (error instanceof MissingValuesError) throw new BadRequestError(`MetaData needs a value for ${error.missing.join(', ')}.`);
+        if (error instanceof MissingValuesError) throw new BadRequestError(MESSAGES.metaDataMissing(error.missing), { field: 'MetaData' });
         throw error;
       }
       const sentEmailIds = await db.transaction(async (tx) => {

@@ -1,13 +1,14 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { EnvelopeOf } from '@inkwell/platform';
+import { MESSAGES } from '../domain/messages';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Body of the dashboard's `post-pagination` list calls. */
 export const PageRequest = Type.Object({
-  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: 'pageNumber must be a whole number from 1.' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: 'pageSize must be a whole number from 1 to 100.' }),
-  search: Type.Optional(Type.String({ maxLength: 320, errorMessage: 'search must be text of at most 320 characters.' })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: MESSAGES.pageNumber }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25, errorMessage: MESSAGES.pageSize }),
+  search: Type.Optional(Type.String({ maxLength: 320, errorMessage: MESSAGES.search })),
 });
 
 export function pageWindow(page: { pageNumber: number; pageSize: number; search?: string | undefined }) {
@@ -76,12 +77,12 @@ export const TemplateFields = {
     minLength: 1,
     maxLength: 100,
     pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$',
-    errorMessage: 'name must be 1 to 100 letters, digits, spaces, dots, dashes or underscores, starting with a letter or a digit.',
+    errorMessage: MESSAGES.templateName,
   }),
-  description: Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters.' }),
-  subject: Type.String({ maxLength: 300, pattern: NotBlank, errorMessage: 'subject must not be blank and at most 300 characters.' }),
-  htmlBody: Type.String({ maxLength: 200_000, pattern: NotBlank, errorMessage: 'htmlBody must not be blank.' }),
-  textBody: Type.String({ maxLength: 100_000, pattern: NotBlank, errorMessage: 'textBody must not be blank.' }),
+  description: Type.String({ maxLength: 500, errorMessage: MESSAGES.description }),
+  subject: Type.String({ maxLength: 300, pattern: NotBlank, errorMessage: MESSAGES.subject }),
+  htmlBody: Type.String({ maxLength: 200_000, pattern: NotBlank, errorMessage: MESSAGES.htmlBody }),
+  textBody: Type.String({ maxLength: 100_000, pattern: NotBlank, errorMessage: MESSAGES.textBody }),
 };
 
 export const NewTemplateBody = Type.Object({
@@ -96,10 +97,10 @@ export const AlterTemplateBody = Type.Partial(Type.Object(TemplateFields));
 
 /** Dashboard spec §3 "Template test email". */
 export const TestEmailBody = Type.Object({
-  ToAddresses: Type.Array(Type.String({ format: 'email', maxLength: 320, errorMessage: 'Each of ToAddresses must be an email address.' }), {
+  ToAddresses: Type.Array(Type.String({ format: 'email', maxLength: 320, errorMessage: MESSAGES.toAddress }), {
     minItems: 1,
     maxItems: 10,
-    errorMessage: 'ToAddresses must list 1 to 10 email addresses.',
+    errorMessage: MESSAGES.toAddresses,
   }),
-  MetaData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 2_000, errorMessage: 'Each MetaData value must be text of at most 2000 characters.' }))),
+  MetaData: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 2_000, errorMessage: MESSAGES.metaDataValue }))),
 });

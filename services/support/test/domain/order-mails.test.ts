@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { InvalidEventError, type EventData } from '@inkwell/platform';
 import { formatMoney, formatReleaseDate, itemLine, mailForOrderEvent, type OrderMailRequest } from '../../src/domain/order-mails';
 import { renderEmail, type EmailContent } from '../../src/domain/render';
-import { ORDER_TEMPLATE_CONTENT } from '../../src/templates/order-templates';
+import { ORDER_TEMPLATE_CONTENT } from '../../src/domain/order-templates';
 
 const PUBLIC_URL = 'https://store.example';
 

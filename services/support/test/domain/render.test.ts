@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { MissingValuesError, escapeHtml, placeholdersOf, renderEmail } from '../../src/domain/render';
-import { AUTH_TEMPLATE_CONTENT } from '../../src/templates/auth-templates';
+import { AUTH_TEMPLATE_CONTENT } from '../../src/domain/auth-templates';
 
 describe('email rendering', () => {
   const template = {

@@ -1,7 +1,5 @@
-import type { Database } from '@inkwell/platform';
-import { ORDER_TEMPLATES, type OrderTemplateName } from '../domain/order-mails';
-import type { EmailContent } from '../domain/render';
-import { createTemplate } from '../store/templates';
+import { ORDER_TEMPLATES, type OrderTemplateName } from './order-mails';
+import type { EmailContent } from './render';
 import { BRAND, SIGN_OFF_TEXT, buttonHtml, documentHtml, paragraph } from './layout';
 
 export interface OrderTemplate extends EmailContent {
@@ -111,16 +109,3 @@ export const ORDER_TEMPLATE_CONTENT: readonly OrderTemplate[] = COPY.map((copy) 
   html: orderHtml(copy),
   text: orderText(copy),
 }));
-
-/**
- * Adds the order templates staff do not have yet, as database templates: unlike the
- * authentication templates they are staff's to reword, so one already stored (shipped earlier, or
- * written by staff under that name) is kept as it is.
- */
-export async function installOrderTemplates(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const template of ORDER_TEMPLATE_CONTENT) {
-      await createTemplate(tx, 'db', { name: template.name, description: template.description, subject: template.subject, htmlBody: template.html, textBody: template.text }, null);
-    }
-  });
-}

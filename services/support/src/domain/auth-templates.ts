@@ -1,5 +1,5 @@
-import { AUTH_TEMPLATES, type AuthTemplateName } from '../domain/account-mails';
-import type { EmailContent } from '../domain/render';
+import { AUTH_TEMPLATES, type AuthTemplateName } from './account-mails';
+import type { EmailContent } from './render';
 import { BRAND, SIGN_OFF_TEXT, buttonHtml, documentHtml, paragraph } from './layout';
 
 export interface AuthTemplate extends EmailContent {
