@@ -198,7 +198,7 @@ describe('checkout while service processes are killed', { skip: skipBecause(skip
       }
 
       const purchases = (await db('order').query<{ id: string; user_id: string; state: string; amount_due: string }>('SELECT id, user_id, state, amount_due FROM purchases WHERE user_id LIKE $1', [`crash-${RUN}-%`])).rows;
-      const payments = (await db('order').query<{ purchase_id: string; amount: string; amount_refunded: string }>("SELECT purchase_id, amount, amount_refunded FROM simulated_payments WHERE status = 'succeeded'")).rows;
+      const payments = (await db('order').query<{ purchase_id: string; amount: string; amount_refunded: string }>("SELECT purchase_id, amount, amount_refunded FROM simulated_processor.payments WHERE status = 'succeeded'")).rows;
       const kept = new Map<string, number>();
       const chargesOf = new Map<string, number>();
       for (const payment of payments) {

@@ -48,6 +48,8 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
         context.db,
         context.logger,
       );
+      // The simulated processor's tables are its own schema, there only when it is the driver.
+      if (payments instanceof SimulatedPaymentProcessor) await payments.prepare();
       const checkout: CheckoutDeps = {
         db: context.db,
         outbox: context.outbox,

@@ -14,7 +14,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
   const pay = (token: string | undefined, body: Record<string, unknown>, key: string | null = randomUUID()) =>
     harness.request('POST', '/api/order/purchase', { ...(token ? { token } : {}), body, headers: key === null ? {} : { 'idempotency-key': key } });
   const charges = async (purchaseId: string) => {
-    const { rows } = await harness.order.context.db.query<{ count: string }>("SELECT count(*) FROM simulated_payments WHERE purchase_id = $1 AND status = 'succeeded'", [purchaseId]);
+    const { rows } = await harness.order.context.db.query<{ count: string }>("SELECT count(*) FROM simulated_processor.payments WHERE purchase_id = $1 AND status = 'succeeded'", [purchaseId]);
     return Number(rows[0]!.count);
   };
 
@@ -114,7 +114,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.equal(paid.body.response.orders[0].status, 'PendingProcessing', 'Print waits for fulfilment');
     await waitFor(async () => (await harness.owned(userId)).includes(items.digital.productId), 'the reader to grant the volume');
     assert.equal(await charges(purchase.id), 1);
-    const { rows } = await harness.order.context.db.query<{ amount: string }>('SELECT amount FROM simulated_payments WHERE purchase_id = $1', [purchase.id]);
+    const { rows } = await harness.order.context.db.query<{ amount: string }>('SELECT amount FROM simulated_processor.payments WHERE purchase_id = $1', [purchase.id]);
     assert.equal(Number(rows[0]!.amount), purchase.amountDue);
     // The cart is closed: the storefront starts a new one.
     const cart = await harness.cartRequest('GET', `/api/cart/${cartId}`, { token });
@@ -309,7 +309,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     const states = [];
     for (const [index, userId] of buyers.entries()) {
       const purchase = (await harness.request('GET', `/api/order/purchase/${purchases[index].id}`, { token: await tokenFor(userId) })).body.response;
-      const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>("SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1 AND status = 'succeeded'", [purchase.id]);
+      const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>("SELECT amount, amount_refunded FROM simulated_processor.payments WHERE purchase_id = $1 AND status = 'succeeded'", [purchase.id]);
       const charged = rows.reduce((sum, row) => sum + Number(row.amount) - Number(row.amount_refunded), 0);
       states.push(purchase.state);
       if (purchase.state === 'Completed') assert.equal(charged, purchase.amountDue);
@@ -349,7 +349,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.equal(answer.statusCode, 200);
     assert.equal(answer.envelope.response!.state, 'Compensated');
     assert.equal(answer.envelope.response!.orders[0]!.status, 'Cancelled');
-    const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1', [purchase.id]);
+    const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_processor.payments WHERE purchase_id = $1', [purchase.id]);
     assert.equal(Number(rows[0]!.amount_refunded), Number(rows[0]!.amount), 'the charge refunded in full');
     // The reader has both the grant of the moment it was paid and its refund, and owns nothing.
     const orderId = answer.envelope.response!.orders[0]!.id;

@@ -141,7 +141,7 @@ describe('checkout steps: every undo, recorded and retried', () => {
       'close-cart': 'done',
       'redeem-coupon': 'failed',
     });
-    const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1', [purchase.id]);
+    const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_processor.payments WHERE purchase_id = $1', [purchase.id]);
     assert.equal(Number(rows[0]!.amount_refunded), Number(rows[0]!.amount));
     assert.equal(await cartStatus(purchase.cartId, token), 'Closed');
   });
@@ -170,7 +170,7 @@ describe('checkout steps: every undo, recorded and retried', () => {
     const recorded = await steps(purchase.id);
     assert.equal(recorded['refund:refund-charge'], 'done');
     assert.equal(recorded['refund:cancel-orders'], 'done');
-    const refunded = async () => (await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_payments WHERE purchase_id = $1', [purchase.id])).rows;
+    const refunded = async () => (await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_processor.payments WHERE purchase_id = $1', [purchase.id])).rows;
     const [payment] = await refunded();
     assert.equal(Number(payment!.amount_refunded), Number(payment!.amount));
     const view = (await harness.request('GET', `/api/order/purchase/${purchase.id}`, { token })).body.response;

@@ -56,7 +56,7 @@ describe('every test card and PaymentMethod id', () => {
 
   it('never stores a card number, only its brand and last four digits', async () => {
     const { paymentId } = await processor.createPayment(cardPayment('4242 4242 4242 4242'));
-    const { rows } = await store.db.query<Record<string, unknown>>('SELECT * FROM simulated_payments WHERE id = $1', [paymentId]);
+    const { rows } = await store.db.query<Record<string, unknown>>('SELECT * FROM simulated_processor.payments WHERE id = $1', [paymentId]);
     expect(JSON.stringify(rows[0])).not.toContain('4242424242424242');
     expect(rows[0]).toMatchObject({ card_brand: 'visa', card_last4: '4242' });
   });
@@ -78,11 +78,11 @@ describe('bad requests', () => {
     ['a malformed email', { email: 'not an email' }, 'email_invalid'],
     ['an empty purchase id', { purchaseId: '' }, 'parameter_invalid_string'],
   ])('refuses %s with an InvalidRequestError and records nothing', async (_what, overrides, code) => {
-    const before = await count('simulated_payments');
+    const before = await count('simulated_processor.payments');
     const result = await processor.createPayment(cardPayment('pm_card_visa', overrides));
     expect(result).toMatchObject({ paymentId: '', status: 'failed', failure: { kind: 'InvalidRequestError', code } });
     expect(result.failure?.message).toBe('The payment provider did not understand the request.');
-    expect(await count('simulated_payments')).toBe(before);
+    expect(await count('simulated_processor.payments')).toBe(before);
   });
 
   it('answers PaymentNotFoundError for an unknown payment id', async () => {
@@ -97,14 +97,14 @@ describe('idempotency', () => {
     const first = await processor.createPayment(request);
     const again = await processor.createPayment({ ...request });
     expect(again).toEqual(first);
-    expect(await count('simulated_payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
+    expect(await count('simulated_processor.payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
   });
 
   it('replays a decline too, without a second attempt', async () => {
     const request = cardPayment('pm_card_chargeDeclined');
     const first = await processor.createPayment(request);
     expect(await processor.createPayment(request)).toEqual(first);
-    expect(await count('simulated_payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
+    expect(await count('simulated_processor.payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
   });
 
   it('refuses the same key with a different body', async () => {
@@ -115,7 +115,7 @@ describe('idempotency', () => {
       expect(result).toMatchObject({ paymentId: '', status: 'failed', failure: { kind: 'IdempotencyError' } });
     }
     expect(await processor.retrievePayment(first.paymentId)).toEqual(first);
-    expect(await count('simulated_payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
+    expect(await count('simulated_processor.payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
   });
 
   it('charges once for 1,000 concurrent calls with one key', async () => {
@@ -124,8 +124,8 @@ describe('idempotency', () => {
     const ids = new Set(results.map((result) => result.paymentId));
     expect(ids.size).toBe(1);
     expect(results.every((result) => result.status === 'succeeded')).toBe(true);
-    expect(await count('simulated_payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
-    expect(await count("simulated_payment_events WHERE payment_id = $1 AND event->>'type' = 'payment.succeeded'", [[...ids][0]])).toBe(1);
+    expect(await count('simulated_processor.payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
+    expect(await count("simulated_processor.payment_events WHERE payment_id = $1 AND event->>'type' = 'payment.succeeded'", [[...ids][0]])).toBe(1);
   });
 
   it('lets exactly one of 50 concurrent calls with one key and different bodies charge', async () => {
@@ -134,7 +134,7 @@ describe('idempotency', () => {
     const charged = results.filter((result) => result.status === 'succeeded');
     expect(new Set(charged.map((result) => result.paymentId)).size).toBe(1);
     expect(results.filter((result) => result.failure?.kind === 'IdempotencyError').length).toBe(50 - charged.length);
-    expect(await count('simulated_payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
+    expect(await count('simulated_processor.payments WHERE idempotency_key = $1', [request.idempotencyKey])).toBe(1);
   });
 });
 
@@ -179,7 +179,7 @@ describe('the extra authentication step and wallets', () => {
     const created = await processor.createPayment(cardPayment('pm_card_authenticationRequired'));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => processor.completeAction(created.paymentId, i % 2 ? 'fail' : 'authorise')));
     expect(new Set(answers.map((answer) => answer.payment.status)).size).toBe(1);
-    expect(await count('simulated_payment_events WHERE payment_id = $1', [created.paymentId])).toBe(1);
+    expect(await count('simulated_processor.payment_events WHERE payment_id = $1', [created.paymentId])).toBe(1);
   });
 });
 
@@ -196,7 +196,7 @@ describe('refunds', () => {
     });
     expect(await processor.refund({ paymentId, amount: 700, idempotencyKey: refundKey() })).toMatchObject({ status: 'succeeded', amount: 700 });
     expect(await processor.refund({ paymentId, amount: 1, idempotencyKey: refundKey() })).toMatchObject({ failure: { code: 'charge_already_refunded' } });
-    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_payments WHERE id = $1', [paymentId]);
+    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_processor.payments WHERE id = $1', [paymentId]);
     expect(rows[0]!.amount_refunded).toBe(1000);
   });
 
@@ -206,14 +206,14 @@ describe('refunds', () => {
     const first = await processor.refund({ paymentId, amount: 400, idempotencyKey: key });
     expect(await processor.refund({ paymentId, amount: 400, idempotencyKey: key })).toEqual(first);
     expect(await processor.refund({ paymentId, amount: 500, idempotencyKey: key })).toMatchObject({ failure: { kind: 'IdempotencyError' } });
-    expect(await count('simulated_refunds WHERE payment_id = $1', [paymentId])).toBe(1);
+    expect(await count('simulated_processor.refunds WHERE payment_id = $1', [paymentId])).toBe(1);
   });
 
   it('never passes the charge under concurrent refunds', async () => {
     const { paymentId } = await processor.createPayment(cardPayment('pm_card_visa', { amount: 1000 }));
     const results = await Promise.all(Array.from({ length: 30 }, () => processor.refund({ paymentId, amount: 100, idempotencyKey: refundKey() })));
     expect(results.filter((result) => result.status === 'succeeded').length).toBe(10);
-    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_payments WHERE id = $1', [paymentId]);
+    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_processor.payments WHERE id = $1', [paymentId]);
     expect(rows[0]!.amount_refunded).toBe(1000);
   });
 
@@ -233,7 +233,7 @@ describe('refunds', () => {
   it('fails refunds of the refund-failure test card and keeps the money charged', async () => {
     const { paymentId } = await processor.createPayment(cardPayment('pm_card_refundFail', { amount: 800 }));
     expect(await processor.refund({ paymentId, amount: 800, idempotencyKey: refundKey() })).toMatchObject({ status: 'failed', failure: { kind: 'CardError', code: 'refund_failed' } });
-    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_payments WHERE id = $1', [paymentId]);
+    const { rows } = await store.db.query<{ amount_refunded: number }>('SELECT amount_refunded FROM simulated_processor.payments WHERE id = $1', [paymentId]);
     expect(rows[0]!.amount_refunded).toBe(0);
   });
 });
@@ -263,7 +263,7 @@ describe('events', () => {
       expect(received[1]!.failure).toMatchObject({ kind: 'CardError', code: 'card_declined' });
       expect(received[2]).toMatchObject({ amount: 500, amountRefunded: 200, currency: 'USD', purchaseId: expect.stringMatching(/^purchase-/) });
       const { rows } = await own.db.query<{ attempts: number; delivered: boolean }>(
-        "SELECT attempts, delivered_at IS NOT NULL AS delivered FROM simulated_payment_events WHERE event->>'type' = 'payment.refunded'",
+        "SELECT attempts, delivered_at IS NOT NULL AS delivered FROM simulated_processor.payment_events WHERE event->>'type' = 'payment.refunded'",
       );
       expect(rows).toEqual([{ attempts: 3, delivered: true }]);
       expect(await events.deliverPendingEvents()).toBe(0);
