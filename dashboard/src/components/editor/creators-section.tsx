@@ -1,10 +1,14 @@
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { CreatorRoleSchema } from '@inkwell/contracts/dashboard-products';
 import { Button } from '@inkwell/ui-kit/button';
 import { CheckboxField, ComboBoxField, TextField } from '@/components/form';
 import { toastError } from '@/components/feedback/toast';
 import { creatorOptionsQueryKey, loadCreatorOptions, newCreatorName, useAddCreator } from '@/lib/api/creators';
+import { limitOf, maxLengthRule } from '@/lib/limits';
 import { RowOrderActions } from './editor-frame';
 import styles from './editor.module.css';
+
+const MAX_CREDIT = limitOf(CreatorRoleSchema.properties.title, 'maxLength');
 
 /** One credit as the form holds it; `name` is the picked creator's, for the row's label. */
 export interface CreatorFormValues {
@@ -53,7 +57,7 @@ export function CreatorsSection({ title = 'Creators', description }: { title?: s
                   name={`creators.${index}.title`}
                   rules={{
                     validate: (value) => value.trim() !== '' || 'Enter the credit, e.g. Writer.',
-                    maxLength: { value: 100, message: 'The credit must be at most 100 characters.' },
+                    maxLength: maxLengthRule('The credit', MAX_CREDIT),
                   }}
                   render={({ field, fieldState }) => (
                     <TextField label="Credit" isRequired placeholder="Story & Art" {...field} error={fieldState.error?.message} />

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import type { DashboardProduct, ProductVariant } from '@inkwell/contracts/dashboard-products';
-import { emptyProductForm, formToSave, productToForm } from './product-form';
+import { PRODUCT_LIMITS, emptyProductForm, formToSave, productToForm } from './product-form';
 
 function variant(overrides: Partial<ProductVariant>): ProductVariant {
   return {
@@ -168,5 +168,28 @@ describe('product form ↔ staff API', () => {
 
   test('an edit sends the version it was read at, so a concurrent edit is refused', () => {
     assert.equal(formToSave(productToForm(product()), product()).expectedUpdatedAt, '2025-01-02T00:00:00.000Z');
+  });
+});
+
+describe("the form's limits", () => {
+  test("are the save body's, as the form has always checked them (prices in dollars)", () => {
+    assert.deepEqual(PRODUCT_LIMITS, {
+      name: 300,
+      displayName: 300,
+      subtitle: 300,
+      relativeName: 300,
+      readableUrl: 200,
+      description: 20_000,
+      metaDescription: 1000,
+      trim: 100,
+      code: { min: 0, max: 1000 },
+      price: 1_000_000,
+      cartLimit: { min: 1, max: 10_000 },
+      expectedDelay: 200,
+      inventoryId: 200,
+      stockDescription: 500,
+      delayMessage: 1000,
+      dimension: 10_000,
+    });
   });
 });

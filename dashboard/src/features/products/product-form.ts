@@ -3,11 +3,14 @@
  * is read from and written to the staff API (prices in cents, spec §9). Pure, so the mapping is
  * tested without a browser.
  */
-import { toCents } from '@inkwell/contracts/catalog-rules';
+import { MAX_READABLE_URL_LENGTH, toCents } from '@inkwell/contracts/catalog-rules';
 import {
   DASHBOARD_PRICE_TYPES,
   PRODUCT_CATEGORIES,
   PRODUCT_SUB_CATEGORIES,
+  ProductSaveSchema,
+  ProductVariantInputSchema,
+  StockInfoSchema,
   type DashboardProduct,
   type ProductCategory,
   type ProductSave,
@@ -16,12 +19,39 @@ import {
   type ProductVariantInput,
 } from '@inkwell/contracts/dashboard-products';
 import type { CreatorFormValues } from '@/components/editor/creators-section';
+import { limitOf, maxAmountOf } from '@/lib/limits';
 
 export type PriceTypeName = (typeof DASHBOARD_PRICE_TYPES)[number];
 export type VariantType = 'Digital' | 'Print';
 export type AgeRatingCode = 'e' | 'e7' | 'pg' | 't' | 'm';
 
 export const VARIANT_TYPES: readonly VariantType[] = ['Digital', 'Print'];
+
+const save = ProductSaveSchema.properties;
+const variant = ProductVariantInputSchema.properties;
+const stock = StockInfoSchema.properties;
+
+/** What the form checks before saving: the save body's limits (prices in dollars, as staff type them). */
+export const PRODUCT_LIMITS = {
+  name: limitOf(save.name, 'maxLength'),
+  displayName: limitOf(save.displayName, 'maxLength'),
+  subtitle: limitOf(save.subtitle, 'maxLength'),
+  relativeName: limitOf(save.relativeName, 'maxLength'),
+  readableUrl: MAX_READABLE_URL_LENGTH,
+  description: limitOf(save.description, 'maxLength'),
+  metaDescription: limitOf(save.metaDescription, 'maxLength'),
+  trim: limitOf(save.trim, 'maxLength'),
+  /** Illustration colour, cover type and reading level codes. */
+  code: { min: limitOf(save.illustrationColorTypeId, 'minimum'), max: limitOf(save.illustrationColorTypeId, 'maximum') },
+  price: maxAmountOf(variant.price),
+  cartLimit: { min: limitOf(variant.cartLimit, 'minimum'), max: limitOf(variant.cartLimit, 'maximum') },
+  expectedDelay: limitOf(variant.expectedDelay, 'maxLength'),
+  inventoryId: limitOf(stock.inventoryId, 'maxLength'),
+  stockDescription: limitOf(stock.description, 'maxLength'),
+  delayMessage: limitOf(stock.delayMessage, 'maxLength'),
+  /** Weight, height, length and width alike. */
+  dimension: limitOf(stock.weight, 'maximum'),
+} as const;
 
 /** Product types by content kind (spec §3 codes: below 1000 publications, 1000s games, 2000s merchandise). */
 export const SUB_CATEGORIES_BY_CATEGORY: Readonly<Record<ProductCategory, readonly ProductSubCategory[]>> = {

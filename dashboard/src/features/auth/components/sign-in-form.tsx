@@ -1,11 +1,10 @@
 import { Controller, useForm } from 'react-hook-form';
+import { ACCOUNT_MESSAGES, isValidEmail } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { Button } from '@inkwell/ui-kit/button';
 import { TextField } from '@/components/form/text-field';
 import { useSignIn, type Credentials } from '../api/sign-in';
 import styles from './staff-gate.module.css';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Email and password, checked as staff type them, then the account's token call. A wrong password
@@ -40,7 +39,7 @@ export function SignInForm() {
         name="email"
         rules={{
           required: 'Enter your email.',
-          validate: (value) => EMAIL.test(value.trim()) || 'Please enter a valid email.',
+          validate: (value) => isValidEmail(value) || ACCOUNT_MESSAGES.invalidEmail,
         }}
         render={({ field, fieldState }) => (
           <TextField

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { BUNDLE_PUBLISH_PROBLEM_FIELDS, type DashboardBundle } from '@inkwell/contracts/dashboard-catalogue';
+import { BUNDLE_PUBLISH_PROBLEM_FIELDS, BundleSaveBodySchema, type DashboardBundle } from '@inkwell/contracts/dashboard-catalogue';
 import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { limitOf, maxLengthRule } from '@/lib/limits';
 import { applyServerErrors } from '@/lib/refusal';
 import { useTerritoryOptions } from '@/lib/api/lookups';
 import { EditorAside, RowOrderActions, SAVE_FIRST, SaveBar, refusedAt, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
@@ -165,7 +166,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
               <Controller
                 control={control}
                 name="name"
-                rules={{ validate: (value) => value.trim() !== '' || 'Name is required.', maxLength: { value: 500, message: 'Name must be at most 500 characters.' } }}
+                rules={{ validate: (value) => value.trim() !== '' || 'Name is required.', maxLength: maxLengthRule('Name', limitOf(BundleSaveBodySchema.properties.name, 'maxLength')) }}
                 render={({ field, fieldState }) => (
                   <TextField label="Name" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? refusedAt(outcome, BUNDLE_PUBLISH_PROBLEM_FIELDS.name)} />
                 )}

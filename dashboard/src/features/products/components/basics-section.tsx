@@ -4,8 +4,9 @@ import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl, slugify } from '@
 import { Button } from '@inkwell/ui-kit/button';
 import { ComboBoxField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
 import styles from '@/components/editor/editor.module.css';
+import { maxLengthRule } from '@/lib/limits';
 import { loadSeriesOptions } from '../api/get-options';
-import { SUB_CATEGORIES_BY_CATEGORY, type ProductFormValues } from '../product-form';
+import { PRODUCT_LIMITS, SUB_CATEGORIES_BY_CATEGORY, type ProductFormValues } from '../product-form';
 import { useServerProblem } from './server-problems';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ id: category, label: category }));
@@ -38,7 +39,7 @@ export function BasicsSection() {
         <Controller
           control={control}
           name="name"
-          rules={{ validate: (value) => value.trim() !== '' || 'Product Title is required.', maxLength: { value: 300, message: 'Product Title must be at most 300 characters.' } }}
+          rules={{ validate: (value) => value.trim() !== '' || 'Product Title is required.', maxLength: maxLengthRule('Product Title', PRODUCT_LIMITS.name) }}
           render={({ field, fieldState }) => (
             <TextField label="Product title (name)" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? problems.name} />
           )}
@@ -46,19 +47,19 @@ export function BasicsSection() {
         <Controller
           control={control}
           name="displayName"
-          rules={{ maxLength: { value: 300, message: 'Display name must be at most 300 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Display name', PRODUCT_LIMITS.displayName) }}
           render={({ field, fieldState }) => <TextField label="Display name" {...field} error={fieldState.error?.message} />}
         />
         <Controller
           control={control}
           name="subtitle"
-          rules={{ maxLength: { value: 300, message: 'Subtitle must be at most 300 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Subtitle', PRODUCT_LIMITS.subtitle) }}
           render={({ field, fieldState }) => <TextField label="Subtitle" {...field} error={fieldState.error?.message} />}
         />
         <Controller
           control={control}
           name="relativeName"
-          rules={{ maxLength: { value: 300, message: 'Relative name must be at most 300 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Relative name', PRODUCT_LIMITS.relativeName) }}
           render={({ field, fieldState }) => (
             <TextField label="Relative name" description="How it is named within its series, e.g. “Vol. 2”." {...field} error={fieldState.error?.message} />
           )}
@@ -150,7 +151,7 @@ export function BasicsSection() {
             name="readableUrl"
             rules={{
               validate: (value) => isValidReadableUrl(value) || READABLE_URL_DIGITS_ONLY_MESSAGE,
-              maxLength: { value: 200, message: 'Readable URL must be at most 200 characters.' },
+              maxLength: maxLengthRule('Readable URL', PRODUCT_LIMITS.readableUrl),
             }}
             render={({ field, fieldState }) => (
               <TextField
@@ -168,7 +169,7 @@ export function BasicsSection() {
         <Controller
           control={control}
           name="description"
-          rules={{ maxLength: { value: 20_000, message: 'Description must be at most 20,000 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Description', PRODUCT_LIMITS.description) }}
           render={({ field, fieldState }) => (
             <TextAreaField label="Description" rows={6} className={styles.wide} {...field} error={fieldState.error?.message ?? problems.description} />
           )}
@@ -176,7 +177,7 @@ export function BasicsSection() {
         <Controller
           control={control}
           name="metaDescription"
-          rules={{ maxLength: { value: 1000, message: 'Meta description must be at most 1,000 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Meta description', PRODUCT_LIMITS.metaDescription) }}
           render={({ field, fieldState }) => (
             <TextAreaField
               label="Meta description"

@@ -2,8 +2,11 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxField, ComboBoxField, DatePickerField, NumberField, SelectField, SwitchField, TagSelectField, TextField } from '@/components/form';
 import { useImprintOptions, useTerritoryOptions } from '@/lib/api/lookups';
 import styles from '@/components/editor/editor.module.css';
+import { maxLengthRule } from '@/lib/limits';
 import { loadIpTagOptions } from '../api/get-options';
-import type { ProductFormValues } from '../product-form';
+import { PRODUCT_LIMITS, type ProductFormValues } from '../product-form';
+
+const { code } = PRODUCT_LIMITS;
 
 const AGE_RATING_OPTIONS = [
   { id: 'e', label: 'E — everyone' },
@@ -106,7 +109,7 @@ export function DistributionSection({ ipTagLabels }: { ipTagLabels: Record<numbe
         <Controller
           control={control}
           name="trim"
-          rules={{ maxLength: { value: 100, message: 'Trim must be at most 100 characters.' } }}
+          rules={{ maxLength: maxLengthRule('Trim', PRODUCT_LIMITS.trim) }}
           render={({ field, fieldState }) => <TextField label="Trim size" placeholder="6.625 x 10.1875" {...field} error={fieldState.error?.message} />}
         />
         <Controller
@@ -132,9 +135,9 @@ export function DistributionSection({ ipTagLabels }: { ipTagLabels: Record<numbe
             key={name}
             control={control}
             name={name}
-            rules={{ validate: (value) => value === null || (Number.isInteger(value) && value >= 0 && value <= 1000) || `${label} is a code from 0 to 1000.` }}
+            rules={{ validate: (value) => value === null || (Number.isInteger(value) && value >= code.min && value <= code.max) || `${label} is a code from ${code.min} to ${code.max}.` }}
             render={({ field, fieldState }) => (
-              <NumberField label={`${label} (code)`} minValue={0} maxValue={1000} formatOptions={{ maximumFractionDigits: 0, useGrouping: false }} {...field} error={fieldState.error?.message} />
+              <NumberField label={`${label} (code)`} minValue={code.min} maxValue={code.max} formatOptions={{ maximumFractionDigits: 0, useGrouping: false }} {...field} error={fieldState.error?.message} />
             )}
           />
         ))}

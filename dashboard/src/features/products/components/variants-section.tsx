@@ -3,7 +3,8 @@ import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
 import { CheckboxField, DatePickerField, NumberField, SelectField, SwitchField, TextField } from '@/components/form';
 import { pricingTierOption, usePricingTiers } from '@/lib/api/lookups';
 import styles from '@/components/editor/editor.module.css';
-import type { ProductFormValues } from '../product-form';
+import { maxLengthRule, writtenNumber } from '@/lib/limits';
+import { PRODUCT_LIMITS, type ProductFormValues } from '../product-form';
 import { useServerProblem } from './server-problems';
 
 const PRICE_TYPE_LABELS: Record<(typeof DASHBOARD_PRICE_TYPES)[number], string> = {
@@ -18,7 +19,7 @@ const PRICE_TYPE_LABELS: Record<(typeof DASHBOARD_PRICE_TYPES)[number], string> 
   FreeToReadForRegisteredAndPurchaseble: 'Free to read for registered, and for sale',
 };
 const PRICE_TYPE_OPTIONS = DASHBOARD_PRICE_TYPES.map((type) => ({ id: type, label: PRICE_TYPE_LABELS[type] }));
-const DIMENSION_LIMIT = 10_000;
+const { cartLimit, dimension, price } = PRODUCT_LIMITS;
 
 /** Today as YYYY-MM-DD in the staff member's time zone, to compare with a picked day. */
 function todayIso(): string {
@@ -55,7 +56,7 @@ function VariantCard({ index }: { index: number }) {
   const titleId = `variant-${variant.type}-title`;
   const path = `variants.${index}` as const;
   const positive = (label: string) => (value: number | null) =>
-    value === null || (value > 0 && value <= DIMENSION_LIMIT) || `${label} must be more than 0 and at most ${DIMENSION_LIMIT}.`;
+    value === null || (value > 0 && value <= dimension) || `${label} must be more than 0 and at most ${dimension}.`;
 
   return (
     <div className={styles.subsection} role="group" aria-labelledby={titleId}>
@@ -107,7 +108,7 @@ function VariantCard({ index }: { index: number }) {
               name={`${path}.price`}
               rules={{
                 validate: (value) =>
-                  value === null || (value >= 0 && value <= 1_000_000) || 'Price must be between 0 and 1,000,000.',
+                  value === null || (value >= 0 && value <= price) || `Price must be between 0 and ${writtenNumber(price)}.`,
               }}
               render={({ field, fieldState }) => (
                 <NumberField
@@ -152,7 +153,7 @@ function VariantCard({ index }: { index: number }) {
             <Controller
               control={control}
               name={`${path}.cartLimit`}
-              rules={{ validate: (value) => value === null || (Number.isInteger(value) && value >= 1 && value <= 10_000) || 'Cart limit is a whole number from 1 to 10,000.' }}
+              rules={{ validate: (value) => value === null || (Number.isInteger(value) && value >= cartLimit.min && value <= cartLimit.max) || `Cart limit is a whole number from ${cartLimit.min} to ${writtenNumber(cartLimit.max)}.` }}
               render={({ field, fieldState }) => (
                 <NumberField label="Cart limit" minValue={1} formatOptions={{ maximumFractionDigits: 0 }} {...field} error={fieldState.error?.message} />
               )}
@@ -160,7 +161,7 @@ function VariantCard({ index }: { index: number }) {
             <Controller
               control={control}
               name={`${path}.expectedDelay`}
-              rules={{ maxLength: { value: 200, message: 'Expected delay must be at most 200 characters.' } }}
+              rules={{ maxLength: maxLengthRule('Expected delay', PRODUCT_LIMITS.expectedDelay) }}
               render={({ field, fieldState }) => (
                 <TextField label="Expected delay" placeholder="Ships in 2–3 weeks" {...field} error={fieldState.error?.message} />
               )}
@@ -190,13 +191,13 @@ function VariantCard({ index }: { index: number }) {
                 <Controller
                   control={control}
                   name={`${path}.stock.inventoryId`}
-                  rules={{ maxLength: { value: 200, message: 'Inventory id must be at most 200 characters.' } }}
+                  rules={{ maxLength: maxLengthRule('Inventory id', PRODUCT_LIMITS.inventoryId) }}
                   render={({ field, fieldState }) => <TextField label="Inventory id" {...field} error={fieldState.error?.message} />}
                 />
                 <Controller
                   control={control}
                   name={`${path}.stock.description`}
-                  rules={{ maxLength: { value: 500, message: 'Stock description must be at most 500 characters.' } }}
+                  rules={{ maxLength: maxLengthRule('Stock description', PRODUCT_LIMITS.stockDescription) }}
                   render={({ field, fieldState }) => <TextField label="Stock description" {...field} error={fieldState.error?.message} />}
                 />
               </div>
@@ -225,7 +226,7 @@ function VariantCard({ index }: { index: number }) {
                     name={`${path}.stock.delayMessage`}
                     rules={{
                       validate: (value) => value.trim() !== '' || 'If delay expected, message must be set',
-                      maxLength: { value: 1000, message: 'Delay message must be at most 1,000 characters.' },
+                      maxLength: maxLengthRule('Delay message', PRODUCT_LIMITS.delayMessage),
                     }}
                     render={({ field, fieldState }) => (
                       <TextField label="Delay message" isRequired className={styles.wide} {...field} error={fieldState.error?.message} />

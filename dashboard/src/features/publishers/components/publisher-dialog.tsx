@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { RELATIVE_NAME_SETTINGS, type DashboardPublisher } from '@inkwell/contracts/dashboard-catalogue';
+import { PublisherNewBodySchema, RELATIVE_NAME_SETTINGS, type DashboardPublisher } from '@inkwell/contracts/dashboard-catalogue';
 import { Button } from '@inkwell/ui-kit/button';
 import { AuditTrail } from '@/components/audit/audit-trail';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
@@ -10,6 +10,7 @@ import { SelectField } from '@/components/form/select-field';
 import { SwitchField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { limitOf } from '@/lib/limits';
 import { applyServerErrors } from '@/lib/refusal';
 import { useAlterPublisher, useCreatePublisher } from '../api/change-publishers';
 import styles from './publisher-dialog.module.css';
@@ -33,6 +34,7 @@ interface PublisherForm {
 }
 
 const FIELDS = ['name', 'website', 'relativeNameSetting', 'hidden'] as const;
+const MAX_NAME = limitOf(PublisherNewBodySchema.properties.name, 'maxLength');
 
 function toForm(publisher: DashboardPublisher | null): PublisherForm {
   return {
@@ -107,7 +109,7 @@ export function PublisherDialog({ publisher, onClose }: PublisherDialogProps) {
         <Controller
           control={control}
           name="name"
-          rules={{ validate: (value) => value.trim() !== '' || 'Enter the publisher’s name.', maxLength: { value: 200, message: 'At most 200 characters.' } }}
+          rules={{ validate: (value) => value.trim() !== '' || 'Enter the publisher’s name.', maxLength: { value: MAX_NAME, message: `At most ${MAX_NAME} characters.` } }}
           render={({ field, fieldState }) => <TextField label="Name" isRequired autoFocus {...field} error={fieldState.error?.message} />}
         />
         <div className={styles.columns}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMPLETION_STATUSES, RELATIVE_NAME_SETTINGS, SERIES_PUBLISH_PROBLEM_FIELDS, type DashboardSeries } from '@inkwell/contracts/dashboard-catalogue';
+import { COMPLETION_STATUSES, RELATIVE_NAME_SETTINGS, SERIES_PUBLISH_PROBLEM_FIELDS, SeriesSaveBodySchema, type DashboardSeries } from '@inkwell/contracts/dashboard-catalogue';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl, slugify } from '@inkwell/contracts/catalog-rules';
 import { Button } from '@inkwell/ui-kit/button';
 import { auditQueryKey } from '@/components/audit/audit-trail';
@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { limitOf, maxLengthRule } from '@/lib/limits';
 import { applyServerErrors } from '@/lib/refusal';
 import { useGenreOptions, useImprintOptions, useTerritoryOptions } from '@/lib/api/lookups';
 import { CreatorsSection } from '@/components/editor/creators-section';
@@ -168,7 +169,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
                 <Controller
                   control={control}
                   name="title"
-                  rules={{ validate: (value) => value.trim() !== '' || 'Title is required.', maxLength: { value: 500, message: 'Title must be at most 500 characters.' } }}
+                  rules={{ validate: (value) => value.trim() !== '' || 'Title is required.', maxLength: maxLengthRule('Title', limitOf(SeriesSaveBodySchema.properties.title, 'maxLength')) }}
                   render={({ field, fieldState }) => (
                     <TextField label="Title" isRequired className={styles.wide} {...field} error={fieldState.error?.message ?? stillMissing.title} />
                   )}

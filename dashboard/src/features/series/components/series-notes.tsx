@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { LOG_LEVELS, type LogLevel, type SeriesNote } from '@inkwell/contracts/dashboard-catalogue';
+import { LOG_LEVELS, SeriesNoteInputSchema, type LogLevel, type SeriesNote } from '@inkwell/contracts/dashboard-catalogue';
 import { Button } from '@inkwell/ui-kit/button';
 import { Badge } from '@/components/feedback/status-badge';
 import { SelectField, TextAreaField } from '@/components/form';
 import { formatDateTime } from '@/lib/format';
+import { limitOf } from '@/lib/limits';
 import { errorMessage } from '@/lib/staff-api';
 import { toast } from '@/components/feedback/toast';
 import styles from '@/components/editor/editor.module.css';
@@ -11,7 +12,7 @@ import { useAddSeriesNote } from '../api/save-series';
 
 const LEVEL_TONES: Record<LogLevel, 'info' | 'success' | 'danger'> = { Info: 'info', Success: 'success', Error: 'danger' };
 const LEVEL_OPTIONS = LOG_LEVELS.map((level) => ({ id: level, label: level }));
-const MAX_NOTE = 10_000;
+const MAX_NOTE = limitOf(SeriesNoteInputSchema.properties.text, 'maxLength');
 
 /** A series' notes, newest first, each with its log level (spec §3), and a form to add one. */
 export function SeriesNotes({ seriesId, notes }: { seriesId: number; notes: readonly SeriesNote[] }) {
