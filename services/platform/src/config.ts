@@ -315,6 +315,7 @@ function section<D extends Record<string, Declaration<unknown>>>(title: string, 
   return Object.fromEntries(Object.entries(declarations).map(([name, declaration]) => [name, { ...declaration, section: title }])) as { [K in keyof D]: D[K] & { section: string } };
 }
 
+/** Each declaration takes its key as its name, so a name is written once. */
 function named<D extends Record<string, Declaration<unknown> & { section: string }>>(declarations: D): { [K in keyof D]: D[K] & { name: K } } {
   return Object.fromEntries(Object.entries(declarations).map(([name, declaration]) => [name, { ...declaration, name }])) as { [K in keyof D]: D[K] & { name: K } };
 }
