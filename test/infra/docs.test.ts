@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'vitest';
+import { EVENTS_DOC, eventsPage } from '../../scripts/events-doc';
 import { SETTINGS_DOC, withSettingsTables } from '../../scripts/settings-doc';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,6 +112,10 @@ describe('the README and docs/', () => {
   test('the settings tables of docs/configuration.md are what `npm run docs:settings` writes', () => {
     const page = readFileSync(SETTINGS_DOC, 'utf8');
     assert.ok(page === withSettingsTables(page), 'docs/configuration.md is out of date: run `npm run docs:settings`');
+  });
+
+  test('the event catalogue is what `npm run docs:events` writes', () => {
+    assert.ok(readFileSync(EVENTS_DOC, 'utf8') === eventsPage(), 'docs/events.md is out of date: run `npm run docs:events`');
   });
 
   test('CI runs only scripts package.json has', () => {
