@@ -13,7 +13,9 @@ import {
 } from '@inkwell/contracts/dashboard-products';
 import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { staffActor } from '../store/audit';
-import { listProducts, loadDashboardProduct, productsOfSeries, saveProduct } from '../store/staff-products';
+import { loadDashboardProduct } from '../store/product-editor';
+import { listProducts, productsOfSeries } from '../store/product-list';
+import { saveProduct } from '../store/product-save';
 
 // The same JSON schemas, typed flat: the product's full static type is too deep for the route's type
 // inference (TS2589), and the store functions are typed against the contract anyway.

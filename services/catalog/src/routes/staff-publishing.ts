@@ -4,7 +4,7 @@ import { BatchResultSchema, ProductStatusChangeSchema, SCHEDULE_STATUSES, type B
 import { BadRequestError, DomainError, EnvelopeOf, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { publishStatusFromCode } from '../domain';
 import { staffActor, type StaffActor } from '../store/audit';
-import { changeProductStatus, type StatusRequest } from '../store/staff-products';
+import { changeProductStatus, type StatusRequest } from '../store/product-status';
 
 type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 

@@ -1,9 +1,14 @@
 import type { Queryable } from '@inkwell/platform';
 import type { ThumbnailView } from '@inkwell/contracts/catalog';
+import type { AgeRating } from '@inkwell/contracts/catalog-rules';
+import type { AssetLinkGroup, Chapter, ExternalLink } from '@inkwell/contracts/dashboard-products';
 import { CHAPTER_TYPE_CODE, listedSql } from './visibility';
 
-/** A product as loaded from the catalog tables, before it is shaped for a visitor. */
-export type ProductRecord = {
+/**
+ * A row of the products table as the database driver hands it back (bigint ids as numbers): the
+ * one shape of a stored product, which the storefront's record and the staff editor read from.
+ */
+export type ProductRow = {
   id: number;
   name: string;
   display_name: string | null;
@@ -20,14 +25,48 @@ export type ProductRecord = {
   chapter_number: number | null;
   issue_number: number | null;
   relative_name: string | null;
+  subtitle: string | null;
   page_count: number;
-  age_rating: string;
+  age_rating: AgeRating;
   restricted_territories: string[];
   reverse_read_order: boolean;
   ingest_completed: boolean;
+  publisher_id: number | null;
+  imprint_id: number | null;
   thumbnails: ThumbnailView[];
-  external_links: unknown[];
+  default_thumbnail: ThumbnailView | null;
+  external_links: ExternalLink[];
+  asset_link_groups: AssetLinkGroup[];
+  chapters: Chapter[];
+  isbn: string | null;
+  eisbn: string | null;
+  trim_size: string | null;
+  signed: boolean;
+  remarqued: boolean;
+  illustration_color_type_id: number | null;
+  cover_type_id: number | null;
+  reading_level_id: number | null;
+  publish_to_apple: boolean;
+  publish_to_android: boolean;
+  publish_to_web: boolean;
+  /** YYYY-MM-DD: read with to_char, so no time zone moves the day. */
+  release_date: string | null;
+  price_type: string | null;
+  price_cents: number | null;
+  price_tier_id: number | null;
   popularity: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** A product as loaded for the storefront (PRODUCT_COLUMNS), before it is shaped for a visitor. */
+export type ProductRecord = Pick<
+  ProductRow,
+  | 'id' | 'name' | 'display_name' | 'description' | 'meta_description' | 'category' | 'sub_category' | 'readable_url'
+  | 'status' | 'publish_date' | 'unlisted' | 'series_id' | 'volume_number' | 'chapter_number' | 'issue_number'
+  | 'relative_name' | 'page_count' | 'age_rating' | 'restricted_territories' | 'reverse_read_order' | 'ingest_completed'
+  | 'thumbnails' | 'external_links' | 'popularity'
+> & {
   series_title: string | null;
   series_readable_url: string | null;
   series_color: string | null;
