@@ -13,7 +13,7 @@ import { Database, createFileStorage, createLogger, loadServiceConfig, type Env,
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
-import { PageStore } from '../../services/reader/src/pages/page-store';
+import { PageStore } from '../../services/reader/src/store/page-store';
 import { linksIn } from '../support/mailbox';
 import { deleteNamespace } from './support';
 

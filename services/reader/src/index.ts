@@ -1,21 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTITLEMENTS, EVENTS, type EntitlementsService, type ServiceDefinition } from '@inkwell/platform';
-import { GrpcCatalogPublications } from './catalog/grpc-catalog-publications';
+import { recordOrderProgress } from './consumers/awaiting-orders';
+import { recordEntitlementEvent } from './consumers/entitlements';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './domain/ingest-limits';
+import type { PageSource } from './drivers/page-source';
+import { Ingester } from './flows/ingester';
 import { entitlementHandlers } from './grpc/entitlements-server';
-import { Ingester } from './ingest/ingester';
-import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingest/limits';
-import { ingestRoutes } from './ingest/routes';
-import { recordOrderProgress } from './library/awaiting';
-import { recordEntitlementEvent } from './library/ownership';
-import type { PageSource } from './pages/page-source';
-import { PageStore } from './pages/page-store';
+import { GrpcCatalogPublications } from './peers/grpc-catalog-publications';
 import { comicPagesRoutes } from './routes/comic-pages';
 import type { ReaderDeps } from './routes/deps';
+import { ingestRoutes } from './routes/ingest';
 import { instrumentationRoutes } from './routes/instrumentation';
 import { myComicsRoutes } from './routes/my-comics';
 import { pageImageRoutes } from './routes/page-images';
 import { readingProgressRoutes } from './routes/reading-progress';
+import { PageStore } from './store/page-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

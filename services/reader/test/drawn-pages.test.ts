@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import sharp from 'sharp';
 import { createProduct, createSeries } from '../../catalog/test/factories';
-import type { PageSource } from '../src/pages/page-source';
+import type { PageSource } from '../src/drivers/page-source';
 import { startReader, type Json, type ReaderHarness } from './support/harness';
 
 /** A page source like the demo's, drawing each page as a plain panel; counts what it draws. */

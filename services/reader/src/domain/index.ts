@@ -5,3 +5,4 @@ export * from './page-links';
 export * from './progress';
 export * from './reading-access';
 export * from './shelf-order';
+export * from './viewer';

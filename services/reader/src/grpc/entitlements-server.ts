@@ -1,5 +1,5 @@
 import { BadRequestError, type EntitlementsService, type Queryable, type ServiceHandlers } from '@inkwell/platform';
-import { ownedProductIds } from '../library/ownership';
+import { ownedProductIds } from '../store/entitlements';
 
 /** The reader's answers to who owns what (proto/inkwell/reader/v1/entitlements.proto). */
 export function entitlementHandlers(db: Queryable): ServiceHandlers<EntitlementsService> {

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { EnvelopeOf, NotFoundError, success, type App } from '@inkwell/platform';
-import type { Publication } from '../catalog/publication';
+import type { Publication } from '../peers/publication';
 import { isOutForReading, neighbours, resumeAt } from '../domain';
-import { progressOf } from '../library/progress';
-import { comicPages } from '../pages/comic-page';
-import { geoStatus, openForReading } from '../reading';
-import { viewerOf } from '../viewer';
+import { progressOf } from '../store/progress';
+import { comicPages } from './comic-page';
+import { geoStatus, openForReading } from '../flows/reading';
+import { viewerOf } from './viewer';
 import type { ReaderDeps } from './deps';
 import { ComicPageSchema, ComicPagesSchema } from '@inkwell/contracts/reader';
 import { PublicationParams } from './schemas';

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@inkwell/platform';
-import type { CatalogPublications } from '../catalog/publication';
-import type { PageStore } from '../pages/page-store';
+import type { CatalogPublications } from '../peers/publication';
+import type { PageStore } from '../store/page-store';
 
 /** What the reader's routes are given: the service context, the catalog and the page store. */
 export interface ReaderDeps {

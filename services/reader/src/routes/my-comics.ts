@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, DigitsId, EnvelopeOf, NumericId, success, type App } from '@inkwell/platform';
 import { isOutForReading, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '../domain';
-import { libraryItems, processingItems, shelfPage } from '../library/my-comics';
-import { ownsPublication } from '../library/ownership';
-import { wipeProgress } from '../library/progress';
-import { emptyShelf, shelve, unshelve } from '../library/shelf';
-import { findPublication } from '../reading';
+import { libraryItems, processingItems, shelfPage } from '../flows/my-comics';
+import { ownsPublication } from '../store/entitlements';
+import { wipeProgress } from '../store/progress';
+import { emptyShelf, shelve, unshelve } from '../store/shelf';
+import { findPublication } from '../flows/reading';
 import type { ReaderDeps } from './deps';
 import { LibraryItemSchema, ShelfRemovalSchema } from '@inkwell/contracts/library';
 import { ProductId } from './schemas';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { PageImageCache } from '../../src/pages/page-image-cache';
+import { PageImageCache } from '../../src/store/page-image-cache';
 
 const bytes = (length: number, fill = 1) => Buffer.alloc(length, fill);
 

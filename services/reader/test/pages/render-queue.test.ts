@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { RenderQueue } from '../../src/pages/render-queue';
+import { RenderQueue } from '../../src/drivers/render-queue';
 
 /** A task that finishes when the test says so. */
 function gate() {

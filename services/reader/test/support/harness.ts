@@ -6,8 +6,8 @@ import { catalogService } from '@inkwell/catalog';
 import { buildService, createEnvelope, freePort, type App, type Database, type EventEnvelope, type ServiceConfig, type ServiceContext } from '@inkwell/platform';
 import { buildTestService, createTestDatabase, createTestEventBus, signTestToken, testCache, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { createReaderService } from '../../src';
-import type { IngestLimits } from '../../src/ingest/limits';
-import type { PageSource } from '../../src/pages/page-source';
+import type { IngestLimits } from '../../src/domain/ingest-limits';
+import type { PageSource } from '../../src/drivers/page-source';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,12 +12,12 @@ import {
 } from '@inkwell/contracts/ingest';
 import { BadRequestError, DomainError, EnvelopeOf, NotFoundError, statusTypeFor, success, UnauthorizedError, type App } from '@inkwell/platform';
 import type { FastifyRequest } from 'fastify';
-import type { Publication } from '../catalog/publication';
-import type { ReaderDeps } from '../routes/deps';
-import { ProductId } from '../routes/schemas';
-import type { Ingester } from './ingester';
-import type { IngestActor } from './jobs';
-import { megabytes } from './limits';
+import type { Publication } from '../peers/publication';
+import type { ReaderDeps } from './deps';
+import { ProductId } from './schemas';
+import type { Ingester } from '../flows/ingester';
+import type { IngestActor } from '../store/ingest-jobs';
+import { megabytes } from '../domain/ingest-limits';
 
 /** 413: the upload is larger than INGEST_MAX_UPLOAD_BYTES. */
 export class UploadTooLargeError extends DomainError {
@@ -43,8 +43,7 @@ function actorOf(request: FastifyRequest): IngestActor {
  * upload a CBZ/ZIP of page images for a publication; the archive streams into file storage as the
  * product's master, and the ingester turns it into the page set in the background.
  */
-export async function ingestRoutes(app: App, { context, catalog }: ReaderDeps, ingester: Ingester): Promise<void> {
-  const { db } = context;
+export async function ingestRoutes(app: App, { context, catalog, pages }: ReaderDeps, ingester: Ingester): Promise<void> {
   const staff = { preHandler: context.auth.requireAdmin };
   const maxUploadBytes = context.config.media.ingestMaxUploadBytes;
   const jobs = ingester.jobs;
@@ -152,11 +151,7 @@ export async function ingestRoutes(app: App, { context, catalog }: ReaderDeps, i
       }
       if (!master?.masterKey) throw new NotFoundError(`Product ${productId} has no stored upload to encode again; upload the comic first.`);
       if (!forceReEncode) {
-        const { rows } = await db.query<{ source: string; count: number }>(
-          'SELECT s.source, (SELECT count(*)::int FROM pages p WHERE p.product_id = s.product_id) AS count FROM page_sets s WHERE s.product_id = $1',
-          [productId],
-        );
-        const set = rows[0];
+        const set = await pages.setSummary(productId);
         if (set && set.source === 'ingested' && set.count > 0 && set.count === master.job.pageCount) {
           const latest = await jobs.latest(productId);
           const answer: IngestEncodeAnswer = {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, FileStorage, Logger, Transaction } from '@inkwell/platform';
-import type { Publication } from '../catalog/publication';
+import type { Publication } from '../peers/publication';
 import type { PageImageFormat } from '../domain';
 import { PageImageCache } from './page-image-cache';
-import { encodePage, PAGE_WIDTHS, storedWidths, uprightWidth, type EncodedPage } from './page-images';
-import type { DrawnPublication, PageSource } from './page-source';
-import { RenderQueue } from './render-queue';
+import { encodePage, PAGE_WIDTHS, storedWidths, uprightWidth, type EncodedPage } from '../drivers/page-images';
+import type { DrawnPublication, PageSource } from '../drivers/page-source';
+import { RenderQueue } from '../drivers/render-queue';
 
 export interface PageSize {
   pageNumber: number;
@@ -90,6 +90,15 @@ export class PageStore {
     });
     if (created) this.logger.info({ productId: publication.id, pages: publication.pageCount }, 'drawn page set made; pages are drawn when first read');
     return this.find(publication.id);
+  }
+
+  /** Where the stored set of a product came from ('ingested' or drawn) and how many pages it has. */
+  async setSummary(productId: number): Promise<{ source: string; count: number } | undefined> {
+    const { rows } = await this.db.query<{ source: string; count: number }>(
+      'SELECT s.source, (SELECT count(*)::int FROM pages p WHERE p.product_id = s.product_id) AS count FROM page_sets s WHERE s.product_id = $1',
+      [productId],
+    );
+    return rows[0];
   }
 
   /** Page counts of the stored sets among `productIds`. */

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ArchiveRefusedError } from './archive';
-import { PAGE_WIDTHS } from '../pages/page-images';
-import type { IngestLimits } from './limits';
+import { PAGE_WIDTHS } from './page-images';
+import type { IngestLimits } from '../domain/ingest-limits';
 
 /** A PDF's first bytes. */
 const PDF_MAGIC = Buffer.from('%PDF-');

@@ -1,9 +1,8 @@
 import { BadRequestError, DomainError, NotFoundError, type Queryable } from '@inkwell/platform';
 import { parseIdOrReadableUrl, READER_DENIED_BODY, type GeoRestrictionStatus } from '@inkwell/contracts/catalog-rules';
-import type { CatalogPublications, Publication } from './catalog/publication';
-import { readingVerdict } from './domain';
-import { ownsPublication } from './library/ownership';
-import type { Viewer } from './viewer';
+import type { CatalogPublications, Publication } from '../peers/publication';
+import { readingVerdict, type Viewer } from '../domain';
+import { ownsPublication } from '../store/entitlements';
 
 /** Storefront spec §8: the body of the 'Unable to open comic' modal, which the reader shows as sent. */
 export class ReadingDeniedError extends DomainError {

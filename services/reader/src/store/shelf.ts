@@ -1,5 +1,5 @@
 import type { Queryable } from '@inkwell/platform';
-import { ownedProductIds } from './ownership';
+import { ownedProductIds } from './entitlements';
 
 export interface ShelfRow {
   productId: string;

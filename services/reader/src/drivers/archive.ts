@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { megabytes, PAGE_FORMATS_TEXT, PAGE_IMAGE_EXTENSIONS, type IngestLimits } from './limits';
+import { megabytes, PAGE_FORMATS_TEXT, PAGE_IMAGE_EXTENSIONS, type IngestLimits } from '../domain/ingest-limits';
 
 /** Why an archive was refused; its message is shown to staff as it is. */
 export class ArchiveRefusedError extends Error {}

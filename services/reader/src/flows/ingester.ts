@@ -5,13 +5,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { EVENTS, type Database, type FileStorage, type Logger, type Outbox } from '@inkwell/platform';
-import { storedWidths } from '../pages/page-images';
-import type { PageStore } from '../pages/page-store';
+import { storedWidths } from '../drivers/page-images';
+import type { PageStore } from '../store/page-store';
 import { open as openFile } from 'node:fs/promises';
-import { ArchiveRefusedError, ComicArchive } from './archive';
-import { isPdf, PdfComic } from './pdf';
-import { IngestJobs, type JobRecord } from './jobs';
-import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from './limits';
+import { ArchiveRefusedError, ComicArchive } from '../drivers/archive';
+import { isPdf, PdfComic } from '../drivers/pdf';
+import { IngestJobs, type JobRecord } from '../store/ingest-jobs';
+import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from '../domain/ingest-limits';
 
 /** Widths covers are stored at (storefront spec §9: comic list widths 250, 500), as the demo's covers. */
 export const COVER_WIDTHS = [250, 500] as const;

@@ -1,5 +1,5 @@
 import { linkExpiry, pageImagePath, signPageLink } from '../domain';
-import type { PageSet, PageSize } from './page-store';
+import type { PageSet, PageSize } from '../store/page-store';
 
 /** One page as the reader gets it: its size and a signed link per stored width and format. */
 export interface ComicPage {

@@ -1,10 +1,10 @@
 import type { Database } from '@inkwell/platform';
-import type { CatalogPublications, Publication } from '../catalog/publication';
+import type { CatalogPublications, Publication } from '../peers/publication';
 import { byLastRead, compareShelfEntries, DEFAULT_SHELF_SORT, isCompleted, isOutForReading, matchesShelfSearch, resumeAt, type ShelfSort } from '../domain';
-import type { PageStore } from '../pages/page-store';
+import type { PageStore } from '../store/page-store';
 import type { LibraryItem } from '@inkwell/contracts/library';
-import { awaitingItems } from './awaiting';
-import { shelfRows, type ShelfRow } from './shelf';
+import { awaitingItems } from '../store/awaiting';
+import { shelfRows, type ShelfRow } from '../store/shelf';
 
 export type { LibraryItem };
 
