@@ -88,9 +88,14 @@ export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
   return groups;
 }
 
+/** A message without its full stop, to be written inside a sentence. */
+function withoutStop(message: string): string {
+  return message.endsWith('.') ? message.slice(0, -1) : message;
+}
+
 /** A variation's message with what it lacks, as one sentence for beside its card. */
 function withDetails({ message, details }: ProblemGroup): string {
-  return details.length === 0 ? message : `${message} Missing: ${details.map((detail) => detail.replace(/\.$/, '')).join('; ')}.`;
+  return details.length === 0 ? message : `${message} Missing: ${details.map(withoutStop).join('; ')}.`;
 }
 
 /** Messages grouped by where they are shown, for the fields and cards to show beside them. */
@@ -99,7 +104,7 @@ export function problemsByTarget(problems: readonly Problem[]): Map<ProblemTarge
   for (const group of groupProblems(problems)) {
     const target = problemTarget(group.field);
     if (!target) continue;
-    const shown = NAMED_BY_THE_RULE.has(target) ? `Needed to publish: ${group.message.replace(/\.$/, '')}.` : withDetails(group);
+    const shown = NAMED_BY_THE_RULE.has(target) ? `Needed to publish: ${withoutStop(group.message)}.` : withDetails(group);
     placed.set(target, [...(placed.get(target) ?? []), shown]);
   }
   return placed;
