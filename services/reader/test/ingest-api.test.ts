@@ -322,6 +322,13 @@ describe('comic ingestion: /api/dashboard/ingest/*', () => {
       assert.match(json.body.status.message, /multipart\/form-data/);
     });
 
+    it('names the file field as the problem of a refused upload', async () => {
+      const rar = await upload(productId, Buffer.from('Rar!'), 'comic.cbr');
+      assert.deepEqual(rar.body.status.problems, [{ field: 'file', message: 'file must be a .cbz or .zip archive of page images, or a .pdf.' }]);
+      const field = await upload(productId, zip([{ name: 'p.png', data: await png(10, 10) }]), 'comic.cbz', cast.admin, 'archive');
+      assert.deepEqual(field.body.status.problems?.map((problem: { field: string }) => problem.field), ['file']);
+    });
+
     it('refuses unknown products, malformed ids and products that are not publications', async () => {
       const archive = zip([{ name: 'p.png', data: await png(10, 10) }]);
       const unknown = await upload(987654321, archive);

@@ -108,4 +108,10 @@ describe('reading progress: PATCH /mycomics/{id} and updateReadingProgressForPub
     assert.equal((await harness.request('POST', '/api/mycomics/updateReadingProgressForPublication', { token, body: { PublicationId: { id: 1 }, ReadingProgress: 1 } })).status, 400);
     assert.deepEqual(await progressEvents('careless-reader'), []);
   });
+
+  it('names ReadingProgress as the problem of a page index outside the comic', async () => {
+    const token = await signTestToken({ userId: 'field-reader' });
+    const outOfRange = await save(token, ids.short!, 4);
+    assert.deepEqual(outOfRange.body.status.problems, [{ field: 'ReadingProgress', message: 'ReadingProgress must be a page index from 0 to 3 (the comic has 4 pages).' }]);
+  });
 });

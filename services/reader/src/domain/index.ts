@@ -1,5 +1,6 @@
 /** The reader's rules: pure functions, called by routes and stores. */
 export * from './entitlements';
+export * from './messages';
 export * from './neighbours';
 export * from './page-links';
 export * from './progress';

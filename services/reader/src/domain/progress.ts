@@ -2,6 +2,7 @@
  * Reading progress (storefront spec §3 reading progress payload, §4 "Reading is complete when
  * progress reaches page count minus 1"). Progress is the 0-based index of the page to resume at.
  */
+import { READER_MESSAGES } from './messages';
 
 export function isCompleted(progress: number, pageCount: number): boolean {
   return pageCount > 0 && progress >= pageCount - 1;
@@ -9,9 +10,9 @@ export function isCompleted(progress: number, pageCount: number): boolean {
 
 /** Why `progress` cannot be stored for a publication of `pageCount` pages, or undefined when it can. */
 export function progressProblem(progress: number, pageCount: number): string | undefined {
-  if (pageCount <= 0) return 'This comic has no pages to keep your place in.';
+  if (pageCount <= 0) return READER_MESSAGES.noPagesForProgress;
   if (!Number.isInteger(progress) || progress < 0 || progress > pageCount - 1) {
-    return `ReadingProgress must be a page index from 0 to ${pageCount - 1} (the comic has ${pageCount} pages).`;
+    return READER_MESSAGES.progressOutOfRange(pageCount);
   }
   return undefined;
 }

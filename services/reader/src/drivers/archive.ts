@@ -2,11 +2,12 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { megabytes, PAGE_FORMATS_TEXT, PAGE_IMAGE_EXTENSIONS, type IngestLimits } from '../domain/ingest-limits';
+import { INGEST_MESSAGES } from '../domain/messages';
 
 /** Why an archive was refused; its message is shown to staff as it is. */
 export class ArchiveRefusedError extends Error {}
 
-const refused = (reason: string) => new ArchiveRefusedError(`The archive was refused: ${reason}`);
+const refused = (reason: string) => new ArchiveRefusedError(INGEST_MESSAGES.archiveRefused(reason));
 
 /** Files archivers and comic tools add beside the pages; skipped, never read. */
 function isHarmless(name: string): boolean {

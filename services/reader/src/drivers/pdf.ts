@@ -5,6 +5,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ArchiveRefusedError } from './archive';
 import { PAGE_WIDTHS } from './page-images';
 import type { IngestLimits } from '../domain/ingest-limits';
+import { INGEST_MESSAGES } from '../domain/messages';
 
 /** A PDF's first bytes. */
 const PDF_MAGIC = Buffer.from('%PDF-');
@@ -34,7 +35,7 @@ interface NodeCanvasFactory {
 }
 
 function refused(reason: string): ArchiveRefusedError {
-  return new ArchiveRefusedError(`The PDF was refused: ${reason}`);
+  return new ArchiveRefusedError(INGEST_MESSAGES.pdfRefused(reason));
 }
 
 /**

@@ -12,6 +12,7 @@ import { ArchiveRefusedError, ComicArchive } from '../drivers/archive';
 import { isPdf, PdfComic } from '../drivers/pdf';
 import { IngestJobs, type JobRecord } from '../store/ingest-jobs';
 import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from '../domain/ingest-limits';
+import { INGEST_MESSAGES } from '../domain/messages';
 
 /** Widths covers are stored at (storefront spec §9: comic list widths 250, 500), as the demo's covers. */
 export const COVER_WIDTHS = [250, 500] as const;
@@ -104,7 +105,7 @@ export class Ingester {
       await this.jobs.setStatus(job.id, 'working');
       const local = path.join(folder, 'archive.zip');
       const stored = await files.getStream(options.masterKey);
-      if (!stored) throw new ArchiveRefusedError(`The stored archive of ${job.masterRecord ? `master record ${job.masterRecord}` : 'this product'} is missing; upload the comic again.`);
+      if (!stored) throw new ArchiveRefusedError(INGEST_MESSAGES.storedArchiveMissing(job.masterRecord));
       await pipeline(stored, createWriteStream(local));
 
       archive = await openComic(local, limits);
@@ -171,16 +172,14 @@ export class Ingester {
         // Only the header is read here, so no pixel limit: the size is judged below with a clear message.
         metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
       } catch {
-        throw new ArchiveRefusedError(`The archive was refused: "${page.name}" is not a readable image (${PAGE_FORMATS_TEXT}).`);
+        throw new ArchiveRefusedError(INGEST_MESSAGES.unreadableImage(page.name, PAGE_FORMATS_TEXT));
       }
       const { format, width = 0, height = 0, orientation = 1 } = metadata;
       if (!format || !PAGE_IMAGE_FORMATS.has(format) || width <= 0 || height <= 0) {
-        throw new ArchiveRefusedError(`The archive was refused: "${page.name}" is not a page image (${PAGE_FORMATS_TEXT}).`);
+        throw new ArchiveRefusedError(INGEST_MESSAGES.notPageImage(page.name, PAGE_FORMATS_TEXT));
       }
       if (width > limits.maxPageSide || height > limits.maxPageSide || width * height > limits.maxPagePixels) {
-        throw new ArchiveRefusedError(
-          `The archive was refused: the page "${page.name}" is ${width} × ${height} pixels; a page may be at most ${limits.maxPageSide} pixels on a side and ${Math.round(limits.maxPagePixels / 1_000_000)} megapixels.`,
-        );
+        throw new ArchiveRefusedError(INGEST_MESSAGES.pageTooLarge(page.name, width, height, limits.maxPageSide, Math.round(limits.maxPagePixels / 1_000_000)));
       }
       checked.push({ page, uprightWidth: orientation >= 5 ? height : width });
     }

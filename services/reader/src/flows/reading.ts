@@ -1,7 +1,7 @@
 import { BadRequestError, DomainError, NotFoundError, type Queryable } from '@inkwell/platform';
 import { parseIdOrReadableUrl, READER_DENIED_BODY, type GeoRestrictionStatus } from '@inkwell/contracts/catalog-rules';
 import type { CatalogPublications, Publication } from '../peers/publication';
-import { readingVerdict, type Viewer } from '../domain';
+import { READER_MESSAGES, readingVerdict, type Viewer } from '../domain';
 import { ownsPublication } from '../store/entitlements';
 
 /** Storefront spec §8: the body of the 'Unable to open comic' modal, which the reader shows as sent. */
@@ -14,7 +14,7 @@ export class ReadingDeniedError extends DomainError {
 /** Storefront spec §4: 'Restricted' is an error without data. */
 export class GeoRestrictedError extends DomainError {
   constructor() {
-    super(403, 'GeoRestricted', 'This title is not available in your region.');
+    super(403, 'GeoRestricted', READER_MESSAGES.geoRestricted);
     this.statusExtras = { geoRestriction: 'Restricted' };
   }
 }
@@ -28,7 +28,7 @@ export interface OpenPublication {
 
 /** A publication by id or readable url, as the catalog has it: 400 for a malformed key, 404 for no such publication. */
 export async function findPublication(catalog: CatalogPublications, param: string): Promise<Publication> {
-  if (!parseIdOrReadableUrl(param)) throw new BadRequestError('That is not a valid id or readable url.');
+  if (!parseIdOrReadableUrl(param)) throw new BadRequestError(READER_MESSAGES.notIdOrReadableUrl);
   const publication = await catalog.find(param);
   if (!publication || publication.category !== 'Publication') throw new NotFoundError();
   return publication;

@@ -1,4 +1,5 @@
 import { CATALOG, createGrpcClient, DomainError, GrpcCallError, type CatalogService, type GrpcClient } from '@inkwell/platform';
+import { READER_MESSAGES } from '../domain/messages';
 import { publicationOf, type CatalogPublications, type Publication } from './publication';
 
 /** Stays under the catalog's limit per call (MAX_PRODUCTS_PER_CALL). */
@@ -7,7 +8,7 @@ const BATCH = 500;
 /** 503 when the catalog cannot answer: the reader cannot decide access without it. */
 export class CatalogUnavailableError extends DomainError {
   constructor() {
-    super(503, 'ServiceUnavailable', 'The comic library is temporarily unavailable. Please try again in a moment.');
+    super(503, 'ServiceUnavailable', READER_MESSAGES.catalogUnavailable);
   }
 }
 

@@ -18,18 +18,17 @@ import { ProductId } from './schemas';
 import type { Ingester } from '../flows/ingester';
 import type { IngestActor } from '../store/ingest-jobs';
 import { megabytes } from '../domain/ingest-limits';
+import { INGEST_MESSAGES } from '../domain/messages';
 
 /** 413: the upload is larger than INGEST_MAX_UPLOAD_BYTES. */
 export class UploadTooLargeError extends DomainError {
   constructor(limit: number) {
-    super(413, statusTypeFor(413), `file is larger than the ${megabytes(limit)} an upload may be; split the comic or ask for a higher INGEST_MAX_UPLOAD_BYTES.`);
+    super(413, statusTypeFor(413), INGEST_MESSAGES.uploadTooLarge(megabytes(limit)), { field: INGEST_UPLOAD_FIELD });
   }
 }
 
-const NOT_ARCHIVE_MESSAGE = 'file must be a .cbz or .zip archive of page images, or a .pdf.';
-
 const ProductParams = Type.Object({ productId: ProductId });
-const JobParams = Type.Object({ jobId: Type.String({ pattern: '^[0-9a-f-]{36}$', errorMessage: 'jobId is the id of an ingestion job.' }) });
+const JobParams = Type.Object({ jobId: Type.String({ pattern: '^[0-9a-f-]{36}$', errorMessage: INGEST_MESSAGES.jobId }) });
 const EncodeParams = Type.Object({ id: ProductId });
 
 function actorOf(request: FastifyRequest): IngestActor {
@@ -50,8 +49,8 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
 
   const publicationOf = async (productId: string, field: string): Promise<Publication> => {
     const publication = await catalog.find(productId);
-    if (!publication || publication.id !== productId) throw new NotFoundError(`${field} ${productId} is not a product.`);
-    if (publication.category !== 'Publication') throw new BadRequestError(`${field} ${productId} is a ${publication.category} product; only publications have pages to ingest.`);
+    if (!publication || publication.id !== productId) throw new NotFoundError(INGEST_MESSAGES.notAProduct(field, productId));
+    if (publication.category !== 'Publication') throw new BadRequestError(INGEST_MESSAGES.notAPublication(field, productId, publication.category), { field });
     return publication;
   };
 
@@ -73,12 +72,12 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
         const actor = actorOf(request);
         const publication = await publicationOf(request.params.productId, 'productId');
         const productId = Number(publication.id);
-        if (!request.isMultipart()) throw new BadRequestError(`Send the comic as multipart/form-data, in the field "${INGEST_UPLOAD_FIELD}".`);
+        if (!request.isMultipart()) throw new BadRequestError(INGEST_MESSAGES.notMultipart);
         const part = await request.file();
-        if (!part) throw new BadRequestError(`file is missing: send the comic archive in the form field "${INGEST_UPLOAD_FIELD}".`);
-        if (part.fieldname !== INGEST_UPLOAD_FIELD) throw new BadRequestError(`file is missing: the archive came in the field "${part.fieldname}"; send it in "${INGEST_UPLOAD_FIELD}".`);
+        if (!part) throw new BadRequestError(INGEST_MESSAGES.fileMissing, { field: INGEST_UPLOAD_FIELD });
+        if (part.fieldname !== INGEST_UPLOAD_FIELD) throw new BadRequestError(INGEST_MESSAGES.wrongField(part.fieldname), { field: INGEST_UPLOAD_FIELD });
         const extension = path.extname(part.filename).toLowerCase();
-        if (!(INGEST_ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) throw new BadRequestError(NOT_ARCHIVE_MESSAGE);
+        if (!(INGEST_ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) throw new BadRequestError(INGEST_MESSAGES.notArchive, { field: INGEST_UPLOAD_FIELD });
 
         const record = await jobs.start({ productId, kind: 'upload', status: 'uploading', masterRecord: null, fileName: part.filename.slice(0, 255), actor });
         const masterKey = record.masterKey!;
@@ -95,7 +94,7 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
         } catch (error) {
           await context.files.delete(masterKey).catch(() => undefined);
           const refusal = tooLarge || error instanceof UploadTooLargeError ? new UploadTooLargeError(maxUploadBytes) : undefined;
-          await jobs.fail(record.job.id, refusal ? `The upload was refused: ${refusal.message}` : 'The upload did not arrive whole; please upload the archive again.');
+          await jobs.fail(record.job.id, refusal ? INGEST_MESSAGES.uploadRefused(refusal.message) : INGEST_MESSAGES.uploadBroken);
           if (refusal) {
             // The rest of the body may still be coming; closing spares reading it.
             reply.header('connection', 'close');
@@ -116,7 +115,7 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
     schema: { tags: ['dashboard'], summary: 'An ingestion job and its progress', params: JobParams, response: { 200: EnvelopeOf(IngestJobAnswerSchema) } },
     handler: async (request) => {
       const found = await jobs.find(request.params.jobId);
-      if (!found) throw new NotFoundError(`jobId ${request.params.jobId} is not an ingestion job.`);
+      if (!found) throw new NotFoundError(INGEST_MESSAGES.unknownJob(request.params.jobId));
       return success(found.job);
     },
   });
@@ -146,17 +145,17 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
       const { forceReEncode = false, masterRecord } = request.query;
       const master = masterRecord === undefined ? await jobs.latestMaster(productId) : await jobs.find(masterRecord);
       if (masterRecord !== undefined) {
-        if (!master || master.job.productId !== productId || master.job.kind !== 'upload') throw new NotFoundError(`masterRecord ${masterRecord} is not an upload of product ${productId}.`);
-        if (master.job.status !== 'completed' || !master.masterKey) throw new BadRequestError(`masterRecord ${masterRecord} has no stored archive: that upload was refused or did not finish.`);
+        if (!master || master.job.productId !== productId || master.job.kind !== 'upload') throw new NotFoundError(INGEST_MESSAGES.notAnUploadOf(masterRecord, productId));
+        if (master.job.status !== 'completed' || !master.masterKey) throw new BadRequestError(INGEST_MESSAGES.noStoredArchive(masterRecord), { field: 'masterRecord' });
       }
-      if (!master?.masterKey) throw new NotFoundError(`Product ${productId} has no stored upload to encode again; upload the comic first.`);
+      if (!master?.masterKey) throw new NotFoundError(INGEST_MESSAGES.nothingToEncode(productId));
       if (!forceReEncode) {
         const set = await pages.setSummary(productId);
         if (set && set.source === 'ingested' && set.count > 0 && set.count === master.job.pageCount) {
           const latest = await jobs.latest(productId);
           const answer: IngestEncodeAnswer = {
             started: false,
-            message: `The page set of product ${productId} is already complete (${set.count} pages); nothing was re-encoded. Ask with forceReEncode=true to encode it again.`,
+            message: INGEST_MESSAGES.alreadyComplete(productId, set.count),
             job: latest?.job ?? null,
           };
           return success(answer);
@@ -164,7 +163,7 @@ export async function ingestRoutes(app: App, { context, catalog, pages }: Reader
       }
       const record = await jobs.start({ productId, kind: 'encode', status: 'queued', masterRecord: master.job.id, fileName: master.job.fileName, actor });
       ingester.start(record, { withCover: publication.thumbnailUrl === null, masterKey: master.masterKey, dropMasterOnFailure: false });
-      const answer: IngestEncodeAnswer = { started: true, message: `Encoding the pages of product ${productId} again from master record ${master.job.id}.`, job: record.job };
+      const answer: IngestEncodeAnswer = { started: true, message: INGEST_MESSAGES.encodingAgain(productId, master.job.id), job: record.job };
       return success(answer);
     },
   });

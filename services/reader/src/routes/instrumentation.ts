@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, EnvelopeOf, EVENTS, NumericId, success, UnixTime, type App } from '@inkwell/platform';
+import { READER_MESSAGES } from '../domain';
 import type { ReaderDeps } from './deps';
 
 /** A reading session is one sitting; this bounds what one call may carry. */
@@ -7,7 +8,7 @@ const MAX_PAGE_SESSIONS = 5000;
 
 /** ISO 8601 text or unix milliseconds: the reader sends what its clock gives. */
 const Instant = Type.Union([Type.String({ format: 'date-time' }), UnixTime()], {
-  errorMessage: 'start and end are ISO 8601 dates and times or unix milliseconds.',
+  errorMessage: READER_MESSAGES.sessionTimes,
 });
 
 /**
@@ -36,7 +37,7 @@ export async function instrumentationRoutes(app: App, { context }: ReaderDeps): 
       const pages = pageSessions.map((session, index) => {
         const start = new Date(session.start);
         const end = new Date(session.end);
-        if (end.getTime() < start.getTime()) throw new BadRequestError(`pageSessions[${index}] ends before it starts.`);
+        if (end.getTime() < start.getTime()) throw new BadRequestError(READER_MESSAGES.sessionEndsBeforeStart(index), { field: `pageSessions.${index}.end` });
         return { pageNumber: session.pageNumber, start: start.toISOString(), end: end.toISOString() };
       });
       const userId = request.principal?.userId;

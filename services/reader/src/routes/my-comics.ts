@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, DigitsId, EnvelopeOf, NumericId, success, type App } from '@inkwell/platform';
-import { isOutForReading, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '../domain';
+import { isOutForReading, READER_MESSAGES, SHELF_PAGE_SIZE, SHELF_SORTS, type ShelfSort } from '../domain';
 import { libraryItems, processingItems, shelfPage } from '../flows/my-comics';
 import { ownsPublication } from '../store/entitlements';
 import { wipeProgress } from '../store/progress';
@@ -91,9 +91,9 @@ export async function myComicsRoutes(app: App, { context, catalog, pages }: Read
       const { productId, variantId } = request.params;
       const publication = await findPublication(catalog, productId);
       const variant = variantId === '-' ? null : variantId;
-      if (variant !== null && !publication.variantIds.includes(variant)) throw new BadRequestError(`Variant ${variant} is not a variant of this comic.`);
+      if (variant !== null && !publication.variantIds.includes(variant)) throw new BadRequestError(READER_MESSAGES.notAVariant(variant), { field: 'variantId' });
       if (!isOutForReading(publication, await ownsPublication(db, userId, publication.id), new Date())) {
-        throw new BadRequestError('This comic is not out yet, so it cannot go on your shelf.');
+        throw new BadRequestError(READER_MESSAGES.notOutYet);
       }
       await shelve(db, userId, publication.id, variant);
       const [item] = await libraryItems(deps, userId, [publication.id]);
@@ -148,14 +148,14 @@ export async function myComicsRoutes(app: App, { context, catalog, pages }: Read
       summary: 'Forget reading progress in one series ({SeriesId}) or everywhere ({All: true})',
       security: signedInSecurity,
       body: Type.Object({
-        SeriesId: Type.Optional(Type.Union([NumericId(), DigitsId()], { errorMessage: 'SeriesId is a series id (a number).' })),
+        SeriesId: Type.Optional(Type.Union([NumericId(), DigitsId()], { errorMessage: READER_MESSAGES.seriesId })),
         All: Type.Optional(Type.Boolean()),
       }),
       response: { 200: EnvelopeOf(Type.Object({ wiped: Type.Integer() })) },
     },
     handler: async (request) => {
       const { SeriesId, All } = request.body;
-      if ((SeriesId === undefined) === (All !== true)) throw new BadRequestError('Send either SeriesId, or All: true, to say which reading history to wipe.');
+      if ((SeriesId === undefined) === (All !== true)) throw new BadRequestError(READER_MESSAGES.wipeWhich);
       const wiped = await wipeProgress(db, request.principal!.userId, All === true ? undefined : String(SeriesId));
       return success({ wiped });
     },

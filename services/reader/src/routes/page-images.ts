@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError, NotFoundError, type App } from '@inkwell/platform';
-import { checkPageLink, PAGE_IMAGE_ROOT, pageImageFormatOf } from '../domain';
+import { checkPageLink, PAGE_IMAGE_ROOT, pageImageFormatOf, READER_MESSAGES } from '../domain';
 import type { ReaderDeps } from './deps';
 import { ProductId } from './schemas';
 
@@ -26,8 +26,8 @@ export async function pageImageRoutes(app: App, { pages, mediaSecret }: ReaderDe
       summary: 'A page image by signed link (WebP, or JPEG as the fallback)',
       params: Type.Object({
         productId: ProductId,
-        pageNumber: Type.String({ pattern: '^[0-9]{1,6}$', errorMessage: 'A page number is a number.' }),
-        file: Type.String({ pattern: '^[0-9]{1,5}\\.(webp|jpg)$', errorMessage: 'A page image is named {width}.webp or {width}.jpg.' }),
+        pageNumber: Type.String({ pattern: '^[0-9]{1,6}$', errorMessage: READER_MESSAGES.pageNumber }),
+        file: Type.String({ pattern: '^[0-9]{1,5}\\.(webp|jpg)$', errorMessage: READER_MESSAGES.pageImageName }),
       }),
       querystring: Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 100 })) }),
       response: { 200: { description: 'The image', content: Object.fromEntries(Object.values(CONTENT_TYPE).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } },

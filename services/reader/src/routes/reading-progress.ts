@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, EnvelopeOf, EVENTS, NumericId, success, type App } from '@inkwell/platform';
-import { isCompleted, progressProblem, resumeAt, writtenAt } from '../domain';
+import { isCompleted, progressProblem, READER_MESSAGES, resumeAt, writtenAt } from '../domain';
 import { saveProgress } from '../store/progress';
 import { shelve } from '../store/shelf';
 import { openForReading } from '../flows/reading';
@@ -11,8 +11,8 @@ import { ReadingProgressSchema } from '@inkwell/contracts/library';
 import { PublicationParams } from './schemas';
 
 const ProgressFields = {
-  ReadingProgress: Type.Integer({ minimum: 0, maximum: 100_000, errorMessage: 'ReadingProgress is the 0-based index of a page.' }),
-  updatedAt: Type.Optional(Type.String({ format: 'date-time', errorMessage: 'updatedAt is an ISO 8601 date and time, e.g. 2025-01-31T18:04:05.000Z.' })),
+  ReadingProgress: Type.Integer({ minimum: 0, maximum: 100_000, errorMessage: READER_MESSAGES.progressIndex }),
+  updatedAt: Type.Optional(Type.String({ format: 'date-time', errorMessage: READER_MESSAGES.updatedAt })),
 };
 
 /**
@@ -31,7 +31,7 @@ export async function readingProgressRoutes(app: App, { context, catalog, pages 
     const { publication } = await openForReading(catalog, db, param, viewerOf(request, config.geoCountryHeader), now);
     const pageCount = (await pages.pageCounts([publication.id])).get(publication.id) ?? publication.pageCount;
     const problem = progressProblem(progress, pageCount);
-    if (problem) throw new BadRequestError(problem);
+    if (problem) throw new BadRequestError(problem, { field: 'ReadingProgress' });
     const stored = await db.transaction(async (tx) => {
       const saved = await saveProgress(tx, { userId, productId: publication.id, seriesId: publication.seriesId, page: progress, at: writtenAt(claimedAt ? new Date(claimedAt) : undefined, now) });
       await shelve(tx, userId, publication.id, null);
@@ -70,7 +70,7 @@ export async function readingProgressRoutes(app: App, { context, catalog, pages 
       summary: 'Save the page to resume a comic at, naming the comic in the body',
       security: [{ bearer: [] }],
       body: Type.Object({
-        PublicationId: Type.Union([NumericId(), Type.String({ minLength: 1, maxLength: 200 })], { errorMessage: 'PublicationId is the id of a comic.' }),
+        PublicationId: Type.Union([NumericId(), Type.String({ minLength: 1, maxLength: 200 })], { errorMessage: READER_MESSAGES.publicationId }),
         ...ProgressFields,
       }),
       response,
