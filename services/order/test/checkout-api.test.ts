@@ -31,7 +31,9 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.ok(countries.body.response[0].states.some((state: Json) => state.code === 'NY'));
     const states = await harness.request('GET', '/api/order/shippingStates?countryCode=CA');
     assert.ok(states.body.response.some((state: Json) => state.code === 'BC'));
-    assert.equal((await harness.request('GET', '/api/order/shippingStates?countryCode=ZZ')).status, 400);
+    const noStates = await harness.request('GET', '/api/order/shippingStates?countryCode=ZZ');
+    assert.equal(noStates.status, 400);
+    assert.deepEqual(noStates.body.status.problems, [{ field: 'countryCode', message: 'We do not ship to "ZZ". Choose a country from the list.' }]);
     const tax = await harness.request('GET', '/api/order/shipping/getSalesTax/?CountryCode=CA&AdministrativeArea=BC');
     assert.equal(tax.status, 200);
     assert.equal(tax.body.response.rate, 0.12);
@@ -82,20 +84,31 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     const blank = await quote(token, { cartId, billingAddress: address({ firstName: ' ', postalCode: '' }), shippingAddress: address() });
     assert.equal(blank.status, 400);
     assert.equal(blank.body.status.message, 'Missing first name');
+    assert.deepEqual(blank.body.status.problems, [
+      { field: 'billingAddress.firstName', message: 'Missing first name' },
+      { field: 'billingAddress.postalCode', message: 'Missing ZIP code' },
+    ]);
     const noShipping = await quote(token, { cartId, billingAddress: address() });
     assert.equal(noShipping.body.status.message, 'Enter a shipping address for the printed items.');
+    assert.deepEqual(noShipping.body.status.problems, [{ field: 'shippingAddress', message: 'Enter a shipping address for the printed items.' }]);
     const noState = await quote(token, { cartId, billingAddress: address(), shippingAddress: address({ administrativeArea: '' }) });
     assert.equal(noState.body.status.message, 'Missing state');
+    assert.deepEqual(noState.body.status.problems, [{ field: 'shippingAddress.administrativeArea', message: 'Missing state' }]);
+    const badEmail = await quote(token, { cartId, billingAddress: address(), shippingAddress: address({ email: 'ada@example..com' }) });
+    assert.deepEqual([badEmail.status, badEmail.body.status.problems], [400, [{ field: 'shippingAddress.email', message: 'Please enter a valid email.' }]]);
     const unknownCountry = await quote(token, { cartId, billingAddress: address(), shippingAddress: address({ country: 'XX' }) });
     assert.equal(unknownCountry.status, 400);
+    assert.deepEqual(unknownCountry.body.status.problems, [{ field: 'shippingAddress.country', message: 'We do not ship to "XX". Choose a country from the list.' }]);
     const coupon = await quote(token, { cartId, billingAddress: address(), shippingAddress: address(), couponCode: 'NOSUCHCODE' });
     assert.equal(coupon.status, 400);
     assert.match(coupon.body.status.message, /NOSUCHCODE/);
+    assert.deepEqual(coupon.body.status.problems, [{ field: 'couponCode', message: coupon.body.status.message }]);
     const malformed = await quote(token, { cartId: 'not-a-cart', billingAddress: address() });
     assert.equal(malformed.status, 400);
     // (A new cart of the same account would take in its open cart: someone with none.)
     const empty = await quote(await tokenFor('buyer-empty'), { cartId: randomUUID(), billingAddress: address() });
     assert.deepEqual([empty.status, empty.body.status.message], [400, 'Your cart is empty.']);
+    assert.deepEqual(empty.body.status.problems, [{ field: 'cartId', message: 'Your cart is empty.' }]);
     const notYours = await quote(await tokenFor('someone-else'), { cartId, billingAddress: address(), shippingAddress: address() });
     assert.equal(notYours.status, 403);
     const guestNoEmail = await quote(undefined, { cartId: await fillCart(harness, undefined, [items.digital]), billingAddress: address({ email: '' }) });
@@ -144,6 +157,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.equal(declined.status, 400);
     assert.equal(declined.body.status.type, 'CardError');
     assert.ok(declined.body.status.message.length > 10);
+    assert.deepEqual(declined.body.status.problems, [{ field: 'StripeNonce', message: declined.body.status.message }]);
     assert.equal((await harness.cartRequest('GET', `/api/cart/${cartId}`, { token })).body.response.status, 'Open');
     assert.deepEqual(await harness.owned(userId), []);
     const good = await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: '4242424242424242' });
@@ -159,8 +173,10 @@ describe('checkout: purchase requests, paying once, orders (order service with c
     assert.equal((await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, null)).status, 400, 'no Idempotency-Key');
     const noMethod = await pay(token, { purchaseId: purchase.id });
     assert.deepEqual([noMethod.status, noMethod.body.status.message], [400, 'Payment method not implemented']);
+    assert.deepEqual(noMethod.body.status.problems, [{ field: 'paymentMethod', message: 'Payment method not implemented' }]);
     const tampered = await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa', totalPrice: 1 });
     assert.equal(tampered.status, 409);
+    assert.deepEqual(tampered.body.status.problems.map((item: Json) => item.field), ['totalPrice']);
     const key = randomUUID();
     const first = await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, key);
     const repeat = await pay(token, { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' }, key);

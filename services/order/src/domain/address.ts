@@ -1,4 +1,6 @@
+import { ACCOUNT_MESSAGES, isValidEmail } from '@inkwell/contracts/account-rules';
 import { MISSING_FIELD_MESSAGES } from '@inkwell/contracts/order-rules';
+import { problem, type Problem } from '@inkwell/contracts/problems';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryHasStates, countryName, isShippingCountry, normalizeCode, stateCode } from './countries';
 
@@ -39,11 +41,14 @@ export const ADDRESS_VALUE_MESSAGES = {
   unknownCountry: (country: string) => `We do not ship to "${country}". Choose a country from the list.`,
   unknownState: (state: string, country: string) => `"${state}" is not a state of ${country}. Choose one from the list.`,
   postalCodeFormat: (postalCode: string, country: string) => `"${postalCode}" is not a postal code of ${country}. Check it and try again.`,
-  email: 'Please enter a valid email.',
+  /** The account rule's words: an address's email is checked by the account rule itself. */
+  email: ACCOUNT_MESSAGES.invalidEmail,
 } as const;
 
-/** The stricter email pattern of spec §5: a top-level domain of 2 to 12 letters. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,12}$/;
+/** The request's path of an address field: `email`, or `shippingAddress.email` under `at`. */
+export function addressField(at: string, field: keyof Address): string {
+  return at ? `${at}.${field}` : field;
+}
 
 export function isBlank(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() === '';
@@ -55,32 +60,37 @@ export function mandatoryFields(country: unknown): MandatoryField[] {
   return (Object.keys(MISSING_FIELD_MESSAGES) as MandatoryField[]).filter((field) => field !== 'administrativeArea' || withState);
 }
 
-/** The spec's 'Missing …' messages for every blank mandatory field, in the spec's order; empty when complete. */
-export function addressProblems(address: AddressInput): string[] {
+/**
+ * The spec's 'Missing …' messages for every blank mandatory field, in the spec's order, each on its
+ * field (under `at`, the address's own path in the request); empty when complete.
+ */
+export function addressProblems(address: AddressInput, at = ''): Problem[] {
   return mandatoryFields(address.country)
     .filter((field) => isBlank(address[field]))
-    .map((field) => MISSING_FIELD_MESSAGES[field]);
+    .map((field) => problem(addressField(at, field), MISSING_FIELD_MESSAGES[field]));
 }
 
 /**
  * What is wrong with the filled-in values: a country not shipped to, a state not of the country,
  * a postal code that does not have the country's format (postcode-validator; countries it has no
- * format for pass), an email that is not one. Blank fields are addressProblems' business.
+ * format for pass), an email the account rule refuses. Blank fields are addressProblems' business.
+ * Each on its field, under `at` as addressProblems'.
  */
-export function addressValueProblems(address: AddressInput): string[] {
-  const problems: string[] = [];
+export function addressValueProblems(address: AddressInput, at = ''): Problem[] {
+  const problems: Problem[] = [];
+  const add = (field: keyof Address, message: string) => problems.push(problem(addressField(at, field), message));
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const country = normalizeCode(text(address.country));
   const known = country !== '' && isShippingCountry(country);
-  if (country !== '' && !known) problems.push(ADDRESS_VALUE_MESSAGES.unknownCountry(text(address.country)));
+  if (country !== '' && !known) add('country', ADDRESS_VALUE_MESSAGES.unknownCountry(text(address.country)));
   const state = text(address.administrativeArea);
   if (known && state !== '' && countryHasStates(country) && stateCode(country, state) === null) {
-    problems.push(ADDRESS_VALUE_MESSAGES.unknownState(state, countryName(country) ?? country));
+    add('administrativeArea', ADDRESS_VALUE_MESSAGES.unknownState(state, countryName(country) ?? country));
   }
   const postalCode = text(address.postalCode);
-  if (known && postalCode !== '' && !postalCodeMatches(country, postalCode)) problems.push(ADDRESS_VALUE_MESSAGES.postalCodeFormat(postalCode, countryName(country) ?? country));
+  if (known && postalCode !== '' && !postalCodeMatches(country, postalCode)) add('postalCode', ADDRESS_VALUE_MESSAGES.postalCodeFormat(postalCode, countryName(country) ?? country));
   const email = text(address.email);
-  if (email !== '' && !EMAIL.test(email)) problems.push(ADDRESS_VALUE_MESSAGES.email);
+  if (email !== '' && !isValidEmail(email)) add('email', ADDRESS_VALUE_MESSAGES.email);
   return problems;
 }
 

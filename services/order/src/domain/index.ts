@@ -8,3 +8,4 @@ export * from './shipping';
 export * from './split';
 export * from './tax';
 export * from './purchase-state';
+export * from './messages';

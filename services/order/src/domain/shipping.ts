@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ADDRESS_VALUE_MESSAGES } from './address';
 import { isShippingCountry, normalizeCode } from './countries';
 import { applyRate, round4 } from './money';
 
@@ -44,7 +45,7 @@ export interface ShippingRates {
 
 export class UnknownDestinationError extends Error {
   constructor(readonly country: string) {
-    super(`We do not ship to "${country}". Choose a country from the list.`);
+    super(ADDRESS_VALUE_MESSAGES.unknownCountry(country));
     this.name = 'UnknownDestinationError';
   }
 }

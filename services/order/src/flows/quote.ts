@@ -1,11 +1,14 @@
 import { ORDER_MESSAGES } from '@inkwell/contracts/order';
+import { problem, WHOLE_REQUEST, type Problem } from '@inkwell/contracts/problems';
 import type { CheckoutCart, CheckoutLine } from '@inkwell/platform';
 import {
+  addressField,
   addressProblems,
   addressValueProblems,
   CouldNotCalculateTaxError,
   COULD_NOT_CALCULATE_TAX,
   fromGrains,
+  ORDER_SERVICE_MESSAGES,
   salesTax,
   splitPurchase,
   sum4,
@@ -17,10 +20,10 @@ import {
   type SplitOrder,
 } from '../domain';
 
-/** A quote refused for what the shopper sent: every problem, the first as the message. */
+/** A quote refused for what the shopper sent: every problem on its request field, the first as the message. */
 export class QuoteProblem extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(problems[0] ?? 'The purchase cannot be priced.');
+  constructor(readonly problems: readonly Problem[]) {
+    super(problems[0]?.message ?? ORDER_SERVICE_MESSAGES.cannotPrice);
     this.name = 'QuoteProblem';
   }
 }
@@ -78,9 +81,9 @@ export interface Quote {
 
 
 
-/** Where the tax is owed: the shipping address for printed goods, else the billing address. */
-function taxAddress(input: QuoteInput, hasPrint: boolean): Address {
-  return hasPrint && input.shipping ? input.shipping : input.billing;
+/** Where the tax is owed: the shipping address for printed goods, else the billing address; and its field in the request. */
+function taxAddress(input: QuoteInput, hasPrint: boolean): { address: Address; at: string } {
+  return hasPrint && input.shipping ? { address: input.shipping, at: 'shippingAddress' } : { address: input.billing, at: 'billingAddress' };
 }
 
 /**
@@ -90,34 +93,34 @@ function taxAddress(input: QuoteInput, hasPrint: boolean): Address {
  */
 export async function quotePurchase(input: QuoteInput, rates: ShippingRates): Promise<Quote> {
   const { cart } = input;
-  if (cart.lines.length === 0) throw new QuoteProblem([ORDER_MESSAGES.emptyCart]);
+  if (cart.lines.length === 0) throw new QuoteProblem([problem('cartId', ORDER_MESSAGES.emptyCart)]);
   const hasPrint = cart.lines.some((line) => line.distributionType === 'Print');
 
-  const problems = [...addressProblems(input.billing), ...addressValueProblems(input.billing)];
+  const problems = [...addressProblems(input.billing, 'billingAddress'), ...addressValueProblems(input.billing, 'billingAddress')];
   if (hasPrint) {
-    if (!input.shipping) problems.push(ORDER_MESSAGES.noShippingAddress);
-    else problems.push(...addressProblems(input.shipping), ...addressValueProblems(input.shipping));
+    if (!input.shipping) problems.push(problem('shippingAddress', ORDER_MESSAGES.noShippingAddress));
+    else problems.push(...addressProblems(input.shipping, 'shippingAddress'), ...addressValueProblems(input.shipping, 'shippingAddress'));
   }
-  if (problems.length > 0) throw new QuoteProblem([...new Set(problems)]);
+  if (problems.length > 0) throw new QuoteProblem(problems);
 
   let shippingRates: ShippingRate[] = [];
   let shippingMethod: ShippingRate | null = null;
   if (hasPrint && input.shipping) {
     const prints = cart.lines.filter((line) => line.distributionType === 'Print');
     const unknown = prints.find((line) => !line.parcel);
-    if (unknown) throw new QuoteProblem([ORDER_MESSAGES.noParcel(unknown.productName)]);
+    if (unknown) throw new QuoteProblem([problem(WHOLE_REQUEST, ORDER_MESSAGES.noParcel(unknown.productName))]);
     try {
       shippingRates = await rates.rates(
         prints.map((line) => ({ weightLb: line.parcel!.weightLb, heightIn: line.parcel!.heightIn, widthIn: line.parcel!.widthIn, lengthIn: line.parcel!.lengthIn, quantity: line.quantity })),
         { country: input.shipping.country, postalCode: input.shipping.postalCode, administrativeArea: input.shipping.administrativeArea },
       );
     } catch (error) {
-      if (error instanceof UnknownDestinationError) throw new QuoteProblem([error.message]);
+      if (error instanceof UnknownDestinationError) throw new QuoteProblem([problem('shippingAddress.country', error.message)]);
       throw error;
     }
-    if (shippingRates.length === 0) throw new QuoteProblem([ORDER_MESSAGES.noRates]);
+    if (shippingRates.length === 0) throw new QuoteProblem([problem('shippingAddress', ORDER_MESSAGES.noRates)]);
     shippingMethod = input.shippingMethod ? (shippingRates.find((rate) => rate.mailClass === input.shippingMethod) ?? null) : (shippingRates[0] ?? null);
-    if (!shippingMethod) throw new QuoteProblem([ORDER_MESSAGES.unknownShippingMethod(input.shippingMethod ?? '')]);
+    if (!shippingMethod) throw new QuoteProblem([problem('shippingMethod', ORDER_MESSAGES.unknownShippingMethod(input.shippingMethod ?? ''))]);
   }
 
   const couponSaveAmount = cart.couponSaveAmount;
@@ -158,7 +161,7 @@ export async function quotePurchase(input: QuoteInput, rates: ShippingRates): Pr
   };
 }
 
-function quotedOrder(order: SplitOrder, destination: Address, byVariant: Map<string, CheckoutLine>, currency: string, now: Date): QuotedOrder {
+function quotedOrder(order: SplitOrder, { address: destination, at }: { address: Address; at: string }, byVariant: Map<string, CheckoutLine>, currency: string, now: Date): QuotedOrder {
   let tax;
   try {
     tax = salesTax(
@@ -168,7 +171,7 @@ function quotedOrder(order: SplitOrder, destination: Address, byVariant: Map<str
       now,
     );
   } catch (error) {
-    if (error instanceof CouldNotCalculateTaxError) throw new QuoteProblem([COULD_NOT_CALCULATE_TAX]);
+    if (error instanceof CouldNotCalculateTaxError) throw new QuoteProblem([problem(addressField(at, 'country'), COULD_NOT_CALCULATE_TAX)]);
     throw error;
   }
   const lines = order.lines.map((line, index): QuotedLine => {

@@ -19,8 +19,10 @@ import {
 } from '@inkwell/contracts/order';
 import { BadRequestError, countryFromGeoHeader, EnvelopeOf, type Envelope, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
 import {
+  ADDRESS_VALUE_MESSAGES,
   CouldNotCalculateTaxError,
   COULD_NOT_CALCULATE_TAX,
+  ORDER_SERVICE_MESSAGES,
   salesTax,
   shippingCountries,
   shippingStates,
@@ -207,7 +209,9 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
       response: { 200: EnvelopeOf(Type.Array(Type.Object({ code: Type.String(), name: Type.String() }))) },
     },
     handler: async (request) => {
-      if (!isShippingCountry(request.query.countryCode.trim().toUpperCase())) throw new BadRequestError(`We do not ship to "${request.query.countryCode}". Choose a country from the list.`);
+      if (!isShippingCountry(request.query.countryCode.trim().toUpperCase())) {
+        throw new BadRequestError(ADDRESS_VALUE_MESSAGES.unknownCountry(request.query.countryCode), { field: 'countryCode' });
+      }
       return success(shippingStates(request.query.countryCode));
     },
   });
@@ -224,7 +228,7 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
         const tax = salesTax({ country: request.query.CountryCode, administrativeArea: request.query.AdministrativeArea ?? null }, []);
         return success({ country: tax.country, administrativeArea: tax.administrativeArea, rate: tax.rate, parts: tax.parts });
       } catch (error) {
-        if (error instanceof CouldNotCalculateTaxError) throw new BadRequestError(COULD_NOT_CALCULATE_TAX);
+        if (error instanceof CouldNotCalculateTaxError) throw new BadRequestError(COULD_NOT_CALCULATE_TAX, { field: 'CountryCode' });
         throw error;
       }
     },
@@ -258,7 +262,7 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
           suggestedAddress: result.suggestedAddress,
         });
       } catch (error) {
-        if (error instanceof UnknownVerificationError) throw new BadRequestError('That earlier verification is no longer known. Verify the address again without it.');
+        if (error instanceof UnknownVerificationError) throw new BadRequestError(ORDER_SERVICE_MESSAGES.unknownVerification, { field: 'previousResponseId' });
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ORDER_MESSAGES, type Purchase, type PurchaseSubmit } from '@inkwell/contracts/order';
+import { problem } from '@inkwell/contracts/problems';
 import { DomainError, failure, success, type Envelope } from '@inkwell/platform';
 import { loadView, purchaseFor, type Buyer, type CheckoutDeps } from '../flows/deps';
 import { payPurchase, type PayOutcome } from '../flows/place-purchase';
@@ -17,9 +18,10 @@ const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 20_000;
 
-const REFUSALS: Record<Extract<PayOutcome, { type: 'refused' }>['reason'], [number, string, string]> = {
-  totalChanged: [409, 'Conflict', ORDER_MESSAGES.totalChanged],
-  noPaymentMethod: [400, 'BadRequest', ORDER_MESSAGES.paymentMethodNotImplemented],
+/** Each refusal's status, type, message and, for one about a field of the request, that field. */
+const REFUSALS: Record<Extract<PayOutcome, { type: 'refused' }>['reason'], [number, string, string, string?]> = {
+  totalChanged: [409, 'Conflict', ORDER_MESSAGES.totalChanged, 'totalPrice'],
+  noPaymentMethod: [400, 'BadRequest', ORDER_MESSAGES.paymentMethodNotImplemented, 'paymentMethod'],
   alreadyCompleted: [409, 'Conflict', ORDER_MESSAGES.alreadyCompleted],
   inProgress: [409, 'Conflict', ORDER_MESSAGES.inProgress],
   cartChanged: [409, 'Conflict', ORDER_MESSAGES.cartChanged],
@@ -31,12 +33,14 @@ async function answerOf(deps: CheckoutDeps, purchaseId: string, outcome: PayOutc
     case 'purchase':
       return { statusCode: 200, envelope: success(await loadView(deps.db, purchaseId)) };
     case 'refused': {
-      const [statusCode, type, message] = REFUSALS[outcome.reason];
-      return { statusCode, envelope: failure(type, message) };
+      const [statusCode, type, message, field] = REFUSALS[outcome.reason];
+      return { statusCode, envelope: failure(type, message, field ? { problems: [problem(field, message)] } : {}) };
     }
     case 'paymentFailed': {
       const statusCode = outcome.kind === 'IdempotencyError' ? 409 : outcome.kind === 'ApiError' ? 502 : 400;
-      return { statusCode, envelope: failure(outcome.kind, outcome.message) };
+      // A declined card is a problem of the card the shopper gave; the rest are not theirs to fix in a field.
+      const extra = outcome.kind === 'CardError' ? { problems: [problem('StripeNonce', outcome.message)] } : {};
+      return { statusCode, envelope: failure(outcome.kind, outcome.message, extra) };
     }
   }
 }

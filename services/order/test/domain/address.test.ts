@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { ACCOUNT_MESSAGES, isValidEmail } from '@inkwell/contracts/account-rules';
+import type { Problem } from '@inkwell/contracts/problems';
 import { describe, it } from 'vitest';
 import { ADDRESS_VALUE_MESSAGES, addressProblems, addressValueProblems, isReadyForRates, shouldRecalculateRates, type Address, type AddressInput } from '../../src/domain';
 
@@ -14,6 +16,8 @@ const address = (overrides: Partial<Address> = {}): Address => ({
   email: 'ada@example.com',
   ...overrides,
 });
+
+const messagesOf = (problems: Problem[]) => problems.map((item) => item.message);
 
 const ALL_MISSING = ['Missing first name', 'Missing surname', 'Missing country', 'Missing address field', 'Missing city', 'Missing ZIP code', 'Missing phone number', 'Missing email'];
 
@@ -36,7 +40,15 @@ describe('addressProblems (spec §5, word for word, in order)', () => {
     ['an empty object (a US state list is not asked without a country)', {}, ALL_MISSING],
     ['every field of a US address blank but the country', { country: 'US' }, ['Missing first name', 'Missing surname', 'Missing address field', 'Missing city', 'Missing ZIP code', 'Missing state', 'Missing phone number', 'Missing email']],
   ];
-  for (const [name, input, expected] of cases) it(name, () => assert.deepEqual(addressProblems(input), expected));
+  for (const [name, input, expected] of cases) it(name, () => assert.deepEqual(messagesOf(addressProblems(input)), expected));
+  it('puts each problem on its field, under the address\'s path in the request when given', () => {
+    assert.deepEqual(addressProblems(address({ firstName: '', postalCode: ' ', administrativeArea: '' })), [
+      { field: 'firstName', message: 'Missing first name' },
+      { field: 'postalCode', message: 'Missing ZIP code' },
+      { field: 'administrativeArea', message: 'Missing state' },
+    ]);
+    assert.deepEqual(addressProblems(address({ email: '' }), 'shippingAddress'), [{ field: 'shippingAddress.email', message: 'Missing email' }]);
+  });
 });
 
 describe('addressValueProblems', () => {
@@ -57,9 +69,25 @@ describe('addressValueProblems', () => {
     ['blank values are addressProblems\' business', address({ country: '', postalCode: '', email: '' }), []],
     ['several at once', address({ administrativeArea: 'XX', postalCode: 'abc', email: 'nope' }), [ADDRESS_VALUE_MESSAGES.unknownState('XX', 'United States of America'), ADDRESS_VALUE_MESSAGES.postalCodeFormat('abc', 'United States of America'), ADDRESS_VALUE_MESSAGES.email]],
   ];
-  for (const [name, input, expected] of cases) it(name, () => assert.deepEqual(addressValueProblems(input), expected));
+  for (const [name, input, expected] of cases) it(name, () => assert.deepEqual(messagesOf(addressValueProblems(input)), expected));
   it('names the country in words', () => {
-    assert.deepEqual(addressValueProblems(address({ administrativeArea: 'Ontario' })), ['"Ontario" is not a state of United States of America. Choose one from the list.']);
+    assert.deepEqual(messagesOf(addressValueProblems(address({ administrativeArea: 'Ontario' }))), ['"Ontario" is not a state of United States of America. Choose one from the list.']);
+  });
+  it('puts each problem on its field, under the address\'s path in the request when given', () => {
+    assert.deepEqual(addressValueProblems(address({ administrativeArea: 'XX', postalCode: 'abc', email: 'nope' }), 'billingAddress').map((item) => item.field), [
+      'billingAddress.administrativeArea',
+      'billingAddress.postalCode',
+      'billingAddress.email',
+    ]);
+    assert.deepEqual(addressValueProblems(address({ country: 'Atlantis' })), [{ field: 'country', message: ADDRESS_VALUE_MESSAGES.unknownCountry('Atlantis') }]);
+  });
+  it('checks the email with the account rule, in the account rule\'s words', () => {
+    for (const email of ['ada@example.com', ' ada@example.co.uk ', 'a+b@mail.example.org']) assert.deepEqual(addressValueProblems(address({ email })), [], email);
+    for (const email of ['ada@example..com', 'ada@-example.com', 'ada@example.c', 'ada example@example.com', `${'a'.repeat(250)}@example.com`]) {
+      assert.equal(isValidEmail(email), false, email);
+      assert.deepEqual(addressValueProblems(address({ email })), [{ field: 'email', message: ACCOUNT_MESSAGES.invalidEmail }], email);
+    }
+    assert.equal(ADDRESS_VALUE_MESSAGES.email, 'Please enter a valid email.');
   });
 });
 

@@ -1,0 +1,9 @@
+/**
+ * The order service's own words, for what only its API says (the words the storefront shows too are
+ * in contracts: ORDER_MESSAGES in order.ts and the address messages in order-rules.ts).
+ */
+export const ORDER_SERVICE_MESSAGES = {
+  /** The summary of a refusal that lists no problem (never expected: every refusal names one). */
+  cannotPrice: 'The purchase cannot be priced.',
+  unknownVerification: 'That earlier verification is no longer known. Verify the address again without it.',
+} as const;
