@@ -2,6 +2,7 @@ import { ApiError } from '@inkwell/ui-kit/api-client';
 import { formatMoney } from '@/lib/format';
 import { cardNonce, isPaid, paymentProblem, PaymentFlow, PURCHASE_FAILED, type PaymentProblem } from './checkout-rules';
 import type { PaymentMethodName, Purchase, PurchaseSubmit } from './types';
+import type { ProviderState } from './use-payment-provider';
 
 /**
  * Storefront spec §4's payment flow as the checkout shows it: a pure reducer over what happened to
@@ -66,8 +67,8 @@ export function flowText(flow: FlowState): string | undefined {
   return flow.notice ?? FLOW_TEXT[flow.state];
 }
 
-/** The payment provider as far as paying needs it (use-payment-provider.ts has the whole of it). */
-export type ProviderStatus = 'idle' | 'loading' | 'simulated' | 'ready' | 'failed';
+/** The payment provider as far as paying needs it. */
+export type ProviderStatus = ProviderState['status'];
 
 /**
  * How a press of Pay pays: 'nothing' for a free purchase, 'nonce' to have Stripe's Payment Element
