@@ -6,6 +6,7 @@ import { BadRequestError } from '@inkwell/platform';
 import { publishActionFor, type PublishAction, type PublishStatus } from '@inkwell/contracts/catalog-rules';
 import { BUNDLE_PUBLISH_PROBLEM_FIELDS } from '@inkwell/contracts/dashboard-catalogue';
 import { problem, type Problem } from '@inkwell/contracts/problems';
+import { moveRefusedMessage, publishRefusedMessage } from './messages';
 
 /** Dashboard spec §5: a bundle can publish only with a name, a description and a default thumbnail. */
 export const BUNDLE_NEEDS_NAME_MESSAGE = 'A published bundle needs a name.';
@@ -29,7 +30,7 @@ export function bundlePublishProblems(bundle: BundleToPublish): Problem[] {
 
 /** Refuses publishing with every rule broken: the message lists them, `status.problems` carries them one by one. */
 export function refusePublishing(what: string, problems: readonly Problem[]): void {
-  if (problems.length > 0) throw new BadRequestError(`${what} cannot be published: ${problems.map((item) => item.message).join('; ')}`, { problems: [...problems] });
+  if (problems.length > 0) throw new BadRequestError(publishRefusedMessage(what, problems.map((item) => item.message).join('; ')), { problems: [...problems] });
 }
 
 /**
@@ -40,7 +41,7 @@ export function refusePublishing(what: string, problems: readonly Problem[]): vo
 export function seriesOrBundleMove(what: 'series' | 'bundle', from: PublishStatus, to: PublishStatus): PublishAction | undefined {
   if (from === to) return undefined;
   const action = publishActionFor(from, to);
-  if (!action || action === 'schedule') throw new BadRequestError(`status: a ${from} ${what} cannot be changed to ${to}.`);
+  if (!action || action === 'schedule') throw new BadRequestError(moveRefusedMessage(from, what, to));
   return action;
 }
 

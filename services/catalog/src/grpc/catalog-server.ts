@@ -4,6 +4,7 @@ import { contentKindFromCode, effectiveRestrictedTerritories, parseIdOrReadableU
 import { loadProducts, type ProductRecord, type VariantRecord } from '../store/records';
 import { CHAPTER_TYPE_CODE } from '../store/visibility';
 import { coverThumbnails, readingPriceType } from '../domain/views';
+import { tooManyProductsMessage } from '../domain/messages';
 
 /** One call may ask this many products (ids and readable urls together). */
 export const MAX_PRODUCTS_PER_CALL = 1000;
@@ -93,7 +94,7 @@ export function catalogHandlers(db: Queryable): ServiceHandlers<CatalogService> 
   return {
     async getProducts(request) {
       const asked = request.ids.length + (request.readableUrls?.length ?? 0);
-      if (asked > MAX_PRODUCTS_PER_CALL) throw new BadRequestError(`Ask for at most ${MAX_PRODUCTS_PER_CALL} products per call (asked ${asked}).`);
+      if (asked > MAX_PRODUCTS_PER_CALL) throw new BadRequestError(tooManyProductsMessage(MAX_PRODUCTS_PER_CALL, asked));
       const ids = [...new Set([...numericIds(request.ids), ...(await idsOfReadableUrls(db, request.readableUrls ?? []))])];
       const records = await loadProducts(db, ids);
       return { products: records.map(productSummary) };

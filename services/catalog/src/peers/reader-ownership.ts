@@ -1,4 +1,5 @@
 import { createGrpcClient, DomainError, ENTITLEMENTS, GrpcCallError, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
+import { LIBRARY_UNAVAILABLE_MESSAGE } from '../domain/messages';
 
 /** The product ids the visitor of one request owns; asked at most once per request. */
 export type OwnedProducts = () => Promise<ReadonlySet<number>>;
@@ -9,7 +10,7 @@ const ownsNothing: OwnedProducts = async () => NOTHING;
 /** 503 when the reader cannot say what a signed-in visitor owns: the catalog has no record of its own to guess from. */
 export class OwnershipUnavailableError extends DomainError {
   constructor() {
-    super(503, 'ServiceUnavailable', 'Your library is temporarily unavailable. Please try again in a moment.');
+    super(503, 'ServiceUnavailable', LIBRARY_UNAVAILABLE_MESSAGE);
   }
 }
 

@@ -10,18 +10,19 @@ import {
 import { shownTo, type Visitor } from '../domain/visitor';
 import type { OwnedProducts } from '../peers/reader-ownership';
 import { findProductId, findSeriesId, loadProducts, loadSeries, type ProductRecord, type SeriesRecord } from '../store/records';
+import { GEO_RESTRICTED_MESSAGE, NOT_AN_ITEM_KEY_MESSAGE } from '../domain/messages';
 
 /** 403 for a product a visitor's country may not see: the spec's 'Restricted' (error, no data). */
 export class GeoRestrictedError extends DomainError {
   constructor() {
-    super(403, 'GeoRestricted', 'This title is not available in your region.');
+    super(403, 'GeoRestricted', GEO_RESTRICTED_MESSAGE);
     this.statusExtras = { geoRestriction: 'Restricted' };
   }
 }
 
 export function parseItemParam(param: string) {
   const key = parseIdOrReadableUrl(param);
-  if (!key) throw new BadRequestError('That is not a valid id or readable url.');
+  if (!key) throw new BadRequestError(NOT_AN_ITEM_KEY_MESSAGE);
   return key;
 }
 

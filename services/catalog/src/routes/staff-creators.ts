@@ -3,6 +3,7 @@ import { CreatorNewBodySchema, CreatorSchema, LookupQuerySchema } from '@inkwell
 import { BadRequestError, EnvelopeOf, success, type App, type ServiceContext } from '@inkwell/platform';
 import { recordAudit, staffActor } from '../store/audit';
 import { containsPattern } from '../store/staff-lists';
+import { CREATOR_NEEDS_NAME_MESSAGE } from '../domain/messages';
 
 const tags = ['dashboard'];
 const security = [{ bearer: [] }];
@@ -34,7 +35,7 @@ export async function staffCreatorRoutes(app: App, context: ServiceContext): Pro
     schema: { tags, security, summary: 'Add a creator, or find the one of that name (beyond the spec)', body: CreatorNewBodySchema, response: { 200: EnvelopeOf(CreatorSchema) } },
     handler: async (request) => {
       const name = request.body.name.trim().replace(/\s+/g, ' ');
-      if (!name) throw new BadRequestError('name: a creator needs a name.');
+      if (!name) throw new BadRequestError(CREATOR_NEEDS_NAME_MESSAGE);
       const actor = staffActor(request);
       return success(
         await db.transaction(async (tx) => {

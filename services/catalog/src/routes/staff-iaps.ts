@@ -4,6 +4,7 @@ import { BadRequestError, EnvelopeOf, NotFoundError, NumericId, success, type Ap
 import { appleStoreFor, type AppleStore, type IapItem } from '../drivers/app-store';
 import { iapSubmissionProblems } from '../domain';
 import { recordAudit, staffActor } from '../store/audit';
+import { iapRefusedMessage } from '../domain/messages';
 
 interface Candidate {
   item: IapItem;
@@ -81,7 +82,7 @@ export async function staffIapRoutes(app: App, context: ServiceContext, store: A
             description: candidate.item.description,
             hasCover: candidate.hasCover,
           });
-          if (problems.length > 0) throw new BadRequestError(`Cannot submit to the Apple store: ${problems.map((item) => item.message).join(' ')}`, { problems });
+          if (problems.length > 0) throw new BadRequestError(iapRefusedMessage(problems.map((item) => item.message).join(' ')), { problems });
           const submitted = await store.submit(tx, candidate.item, actor.id);
           await recordAudit(tx, {
             entity: candidate.item.kind,

@@ -16,6 +16,7 @@ import { staffActor } from '../store/audit';
 import { loadDashboardProduct } from '../store/product-editor';
 import { listProducts, productsOfSeries } from '../store/product-list';
 import { saveProduct } from '../store/product-save';
+import { invalidBodyFieldMessage, NAME_THE_PRODUCT_MESSAGE, newProductHasNoIdMessage } from '../domain/messages';
 
 // The same JSON schemas, typed flat: the product's full static type is too deep for the route's type
 // inference (TS2589), and the store functions are typed against the contract anyway.
@@ -35,7 +36,7 @@ function exactBody({ schema }: { schema: unknown }) {
     if (check.Check(data)) return { value: data };
     const issue = check.Errors(data).First();
     const field = issue?.path.replace(/^\//, '').replace(/\//g, '.') || 'body';
-    return { error: new BadRequestError(`${field}: ${issue?.message ?? 'is not valid'} in the request body.`) };
+    return { error: new BadRequestError(invalidBodyFieldMessage(field, issue?.message)) };
   };
 }
 
@@ -88,7 +89,7 @@ export async function staffProductRoutes(app: App, context: ServiceContext): Pro
     validatorCompiler: exactBody,
     schema: { tags, summary: 'Create a product (saved as Draft)', body: ProductSaveSchema, response: { 200: EnvelopeOf(SavedAnswer) } },
     handler: async (request) => {
-      if (request.body.id !== undefined) throw new BadRequestError('id: a new product has no id yet; use /alter to change product ' + request.body.id + '.');
+      if (request.body.id !== undefined) throw new BadRequestError(newProductHasNoIdMessage(request.body.id));
       return success(await save(request.body, undefined, staffActor(request)));
     },
   });
@@ -98,7 +99,7 @@ export async function staffProductRoutes(app: App, context: ServiceContext): Pro
     validatorCompiler: exactBody,
     schema: { tags, summary: 'Change a product', body: ProductSaveSchema, response: { 200: EnvelopeOf(SavedAnswer) } },
     handler: async (request) => {
-      if (request.body.id === undefined) throw new BadRequestError('id: name the product to change.');
+      if (request.body.id === undefined) throw new BadRequestError(NAME_THE_PRODUCT_MESSAGE);
       return success(await save(request.body, request.body.id, staffActor(request)));
     },
   });

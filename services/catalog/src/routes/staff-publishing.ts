@@ -5,6 +5,7 @@ import { BadRequestError, DomainError, EnvelopeOf, NumericId, success, type App,
 import { publishStatusFromCode } from '../domain';
 import { staffActor, type StaffActor } from '../store/audit';
 import { changeProductStatus, type StatusRequest } from '../store/product-status';
+import { batchVersionMessage, DATE_SCHEDULES_MESSAGE, notAScheduleStatusMessage, PUBLISH_DATE_NOT_AN_INSTANT_MESSAGE, publishDatePastMessage, scheduleNeedsDateMessage } from '../domain/messages';
 
 type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
@@ -19,18 +20,18 @@ export function publishRequest(publishDate: string | undefined, publishStatus: s
   const code = typeof publishStatus === 'string' && /^\d{1,2}$/.test(publishStatus) ? Number(publishStatus) : publishStatus;
   const name = typeof code === 'number' ? publishStatusFromCode(code) : code;
   if (name !== undefined && name !== 'Published' && !SCHEDULE_STATUSES.includes(name as ScheduleStatus)) {
-    throw new BadRequestError(`publishStatus: ${String(publishStatus)} is not one of Published, ${SCHEDULE_STATUSES.join(', ')} (or their codes).`);
+    throw new BadRequestError(notAScheduleStatusMessage(String(publishStatus), SCHEDULE_STATUSES));
   }
   if (publishDate === undefined || publishDate === '') {
-    if (name !== undefined && name !== 'Published') throw new BadRequestError(`publishDate: scheduling as ${name} needs a publishDate (ISO date and time).`);
+    if (name !== undefined && name !== 'Published') throw new BadRequestError(scheduleNeedsDateMessage(name));
     return { action: 'publish' };
   }
-  if (name === 'Published') throw new BadRequestError('publishStatus: a publishDate schedules; name Scheduled, ScheduledPreOrder or ScheduledComingSoon.');
+  if (name === 'Published') throw new BadRequestError(DATE_SCHEDULES_MESSAGE);
   const at = new Date(publishDate);
   if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(publishDate) || at.getUTCFullYear() > 9999) {
-    throw new BadRequestError('publishDate is not a date and time, e.g. 2025-01-31T18:04:05Z.');
+    throw new BadRequestError(PUBLISH_DATE_NOT_AN_INSTANT_MESSAGE);
   }
-  if (at.getTime() <= now.getTime()) throw new BadRequestError(`publishDate: ${publishDate} is in the past; a schedule needs a future date.`);
+  if (at.getTime() <= now.getTime()) throw new BadRequestError(publishDatePastMessage(publishDate));
   return { action: 'schedule', status: (name ?? 'Scheduled') as ScheduleStatus, publishDate: at };
 }
 
@@ -74,7 +75,7 @@ export async function staffPublishingRoutes(app: App, context: ServiceContext): 
   const checkVersion = (header: string | string[] | undefined, query: string | undefined) => {
     const version = query ?? (Array.isArray(header) ? header[0] : header);
     if (version?.trim() !== BATCH_API_VERSION) {
-      throw new BadRequestError(`api-version: batch calls are API version ${BATCH_API_VERSION}; send the header "api-version: ${BATCH_API_VERSION}" (got ${version ?? 'none'}).`);
+      throw new BadRequestError(batchVersionMessage(BATCH_API_VERSION, version));
     }
   };
 

@@ -13,6 +13,7 @@ import { productCard, productView, seriesCard, seriesView } from '../domain/view
 import { cachedRead, urlReadKey } from './read-cache';
 import { visitorOf } from './visitor';
 import { ItemParams, splitCommaLists } from './schemas';
+import { LOG_IN_TO_FILTER_MESSAGE } from '../domain/messages';
 
 const DEFAULT_PAGE = 24;
 const MAX_PAGE = 100;
@@ -60,7 +61,7 @@ export async function storefrontRoutes(app: App, context: ServiceContext, owners
     handler: async (request, reply) => {
       const query = request.query;
       const visitor = visitorOf(request, config.geoCountryHeader);
-      if (query.isInUserLibrary !== undefined && !visitor.signedIn) throw new BadRequestError('Log in to filter by your library (isInUserLibrary).');
+      if (query.isInUserLibrary !== undefined && !visitor.signedIn) throw new BadRequestError(LOG_IN_TO_FILTER_MESSAGE);
       const filters: DiscoverFilters = {
         ...query,
         subCategory: typeof query.subCategory === 'string' ? PRODUCT_TYPE_CODES[query.subCategory as keyof typeof PRODUCT_TYPE_CODES] : query.subCategory,

@@ -1,6 +1,7 @@
 import { problem, type Problem } from '@inkwell/contracts/problems';
 import { BadRequestError, type Outbox, type Transaction } from '@inkwell/platform';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, isValidReadableUrl } from '../domain';
+import { refusedRecordMessage } from '../domain/messages';
 
 /**
  * Where a change to the catalogue is written: the transaction it commits in, and the outbox its
@@ -14,7 +15,7 @@ export interface CatalogueChange {
 
 /** Refuses a record that breaks a rule, with every problem found, as a 400 for a staff route. */
 export function refuseProblems(what: string, problems: readonly Problem[]): void {
-  if (problems.length > 0) throw new BadRequestError(`${what}: ${problems.map((item) => item.message).join(' ')}`, { problems: [...problems] });
+  if (problems.length > 0) throw new BadRequestError(refusedRecordMessage(what, problems.map((item) => item.message).join(' ')), { problems: [...problems] });
 }
 
 /** A readable URL is optional, but never only digits (those address items by id). */

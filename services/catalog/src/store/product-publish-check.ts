@@ -6,6 +6,7 @@ import type { DashboardProduct } from '@inkwell/contracts/dashboard-products';
 import type { Problem } from '@inkwell/contracts/problems';
 import { BadRequestError } from '@inkwell/platform';
 import { bookDensityWarning, productPublishProblems, type ProductType } from '../domain';
+import { productRefusedMessage } from '../domain/messages';
 
 /** Spec §5 problems of a stored product (what publishing it would be refused for). */
 export function publishProblemsOf(product: DashboardProduct, now: Date): Problem[] {
@@ -49,5 +50,5 @@ export function densityWarnings(product: DashboardProduct): string[] {
 }
 
 export function refusePublishProblems(problems: Problem[], warnings: string[]): void {
-  if (problems.length > 0) throw new BadRequestError(`This product cannot be published: ${problems.map((item) => item.message).join(' ')}`, { problems, warnings });
+  if (problems.length > 0) throw new BadRequestError(productRefusedMessage(problems.map((item) => item.message).join(' ')), { problems, warnings });
 }

@@ -6,6 +6,7 @@
 import type { ProductCategory, ProductSave, ProductVariant, ProductVariantInput } from '@inkwell/contracts/dashboard-products';
 import { BadRequestError, type Queryable } from '@inkwell/platform';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, contentKindOfProductType, isValidReadableUrl, type PriceType, type ProductType } from '../domain';
+import { creditedTwiceMessage, DIGITAL_HAS_NO_STOCK_MESSAGE, imprintOfOtherPublisherMessage, noPriceTierMessage, noSuchMessage, notADayMessage, notAnInstantMessage, notAnIsbnMessage, notThisProductsVariantMessage, oneVariantOfTypeAtMostMessage, productUrlTakenMessage, READABLE_URL_SHAPE_MESSAGE, variantTypeFixedMessage, wrongCategoryMessage } from '../domain/messages';
 
 const ISBN = /^(?:97[89])?[0-9-]{9,16}[0-9Xx]$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,7 +20,7 @@ function readDay(field: string, value: string | null | undefined): string | null
   if (value === null || value === undefined || value === '') return null;
   const day = value.slice(0, 10);
   if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
-    refuse(field, `${value} is not a date (YYYY-MM-DD).`);
+    refuse(field, notADayMessage(value));
   }
   return day;
 }
@@ -28,7 +29,7 @@ function readInstant(field: string, value: string | null | undefined): Date | nu
   if (value === null || value === undefined || value === '') return null;
   const at = new Date(value);
   const year = at.getUTCFullYear();
-  if (Number.isNaN(at.getTime()) || year < 1900 || year > 9999) refuse(field, `${value} is not a date and time, e.g. 2025-01-31T18:04:05Z.`);
+  if (Number.isNaN(at.getTime()) || year < 1900 || year > 9999) refuse(field, notAnInstantMessage(value));
   return at;
 }
 
@@ -39,7 +40,7 @@ async function exists(db: Queryable, table: string, id: number): Promise<boolean
 
 async function tierPrice(db: Queryable, field: string, id: number): Promise<number> {
   const { rows } = await db.query<{ price_cents: number }>('SELECT price_cents FROM pricing_tiers WHERE id = $1', [id]);
-  if (!rows[0]) refuse(field, `there is no price tier ${id}.`);
+  if (!rows[0]) refuse(field, noPriceTierMessage(id));
   return rows[0].price_cents;
 }
 
@@ -74,35 +75,35 @@ interface ResolvedProduct {
 export async function resolveSave(db: Queryable, input: ProductSave, productId: number | undefined): Promise<ResolvedProduct> {
   const type = input.subCategory as ProductType;
   const kind = contentKindOfProductType(type);
-  if (kind !== input.category) refuse('subCategory', `${input.subCategory} is a ${kind} type, not a ${input.category} one.`);
+  if (kind !== input.category) refuse('subCategory', wrongCategoryMessage(input.subCategory, kind, input.category));
   let readableUrl = input.readableUrl?.trim() || null;
   if (readableUrl !== null) {
     readableUrl = readableUrl.toLowerCase();
     if (!isValidReadableUrl(readableUrl)) refuse('readableUrl', READABLE_URL_DIGITS_ONLY_MESSAGE);
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(readableUrl)) refuse('readableUrl', 'use lower-case letters, digits and single hyphens, e.g. harbor-lights-vol-1.');
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(readableUrl)) refuse('readableUrl', READABLE_URL_SHAPE_MESSAGE);
     const taken = await db.query<{ id: string }>('SELECT id FROM products WHERE readable_url = $1 AND id IS DISTINCT FROM $2', [readableUrl, productId ?? null]);
-    if (taken.rows[0]) refuse('readableUrl', `${readableUrl} is already the readable URL of product ${taken.rows[0].id}.`);
+    if (taken.rows[0]) refuse('readableUrl', productUrlTakenMessage(readableUrl, taken.rows[0].id));
   }
-  if (input.seriesId != null && !(await exists(db, 'series', input.seriesId))) refuse('seriesId', `there is no series ${input.seriesId}.`);
-  if (input.publisherId != null && !(await exists(db, 'publishers', input.publisherId))) refuse('publisherId', `there is no publisher ${input.publisherId}.`);
+  if (input.seriesId != null && !(await exists(db, 'series', input.seriesId))) refuse('seriesId', noSuchMessage('series', input.seriesId));
+  if (input.publisherId != null && !(await exists(db, 'publishers', input.publisherId))) refuse('publisherId', noSuchMessage('publisher', input.publisherId));
   if (input.imprintId != null) {
     const imprint = await db.query<{ publisher_id: string }>('SELECT publisher_id FROM imprints WHERE id = $1', [input.imprintId]);
-    if (!imprint.rows[0]) refuse('imprintId', `there is no imprint ${input.imprintId}.`);
-    if (input.publisherId != null && Number(imprint.rows[0].publisher_id) !== input.publisherId) refuse('imprintId', `imprint ${input.imprintId} is not one of publisher ${input.publisherId}'s.`);
+    if (!imprint.rows[0]) refuse('imprintId', noSuchMessage('imprint', input.imprintId));
+    if (input.publisherId != null && Number(imprint.rows[0].publisher_id) !== input.publisherId) refuse('imprintId', imprintOfOtherPublisherMessage(input.imprintId, input.publisherId));
   }
   for (const [index, tag] of (input.ipTags ?? []).entries()) {
-    if (!(await exists(db, 'ip_tags', tag.id))) refuse(`ipTags[${index}].id`, `there is no ipTag ${tag.id}.`);
+    if (!(await exists(db, 'ip_tags', tag.id))) refuse(`ipTags[${index}].id`, noSuchMessage('ipTag', tag.id));
   }
   const credits = new Set<string>();
   for (const [index, credit] of (input.creators ?? []).entries()) {
-    if (!(await exists(db, 'creators', credit.creator.id))) refuse(`creators[${index}].creator.id`, `there is no creator ${credit.creator.id}.`);
+    if (!(await exists(db, 'creators', credit.creator.id))) refuse(`creators[${index}].creator.id`, noSuchMessage('creator', credit.creator.id));
     const key = `${credit.creator.id}\u0000${credit.title.trim()}`;
-    if (credits.has(key)) refuse(`creators[${index}]`, `creator ${credit.creator.id} is credited as ${credit.title} twice.`);
+    if (credits.has(key)) refuse(`creators[${index}]`, creditedTwiceMessage(credit.creator.id, credit.title));
     credits.add(key);
   }
   for (const field of ['isbn', 'eisbn'] as const) {
     const value = input[field];
-    if (value && !ISBN.test(value.trim())) refuse(field, `${value} is not an ISBN (10 or 13 digits, hyphens allowed).`);
+    if (value && !ISBN.test(value.trim())) refuse(field, notAnIsbnMessage(value));
   }
   const releaseDate = readDay('releaseDate', input.releaseDate);
   const priceTierId = input.priceable?.priceTierId ?? null;
@@ -126,14 +127,14 @@ async function resolveVariant(
   field: string,
   context: { types: Set<string>; existing: Array<{ id: string; type: string }>; priceable: { price: number } },
 ): Promise<ResolvedVariant> {
-  if (context.types.has(variant.type)) refuse(`${field}.type`, `a product has one ${variant.type} variant at most.`);
+  if (context.types.has(variant.type)) refuse(`${field}.type`, oneVariantOfTypeAtMostMessage(variant.type));
   context.types.add(variant.type);
   if (variant.id !== undefined) {
     const mine = context.existing.find((row) => Number(row.id) === variant.id);
-    if (!mine) refuse(`${field}.id`, `variant ${variant.id} is not one of this product's.`);
-    if (mine.type !== variant.type) refuse(`${field}.type`, `variant ${variant.id} is ${mine.type}; a variant's type cannot change.`);
+    if (!mine) refuse(`${field}.id`, notThisProductsVariantMessage(variant.id));
+    if (mine.type !== variant.type) refuse(`${field}.type`, variantTypeFixedMessage(variant.id, mine.type));
   }
-  if (variant.type === 'Digital' && variant.stockInfo) refuse(`${field}.stockInfo`, 'only a Print variant has stock information.');
+  if (variant.type === 'Digital' && variant.stockInfo) refuse(`${field}.stockInfo`, DIGITAL_HAS_NO_STOCK_MESSAGE);
   const tierId = variant.priceTierId ?? null;
   const tier = tierId === null ? null : await tierPrice(db, `${field}.priceTierId`, tierId);
   const usingDefaultPrice = variant.usingDefaultPrice ?? false;

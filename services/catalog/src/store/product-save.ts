@@ -11,6 +11,7 @@ import type { CatalogueChange } from './catalogue-change';
 import { loadDashboardProduct } from './product-editor';
 import { densityWarnings, publishProblemsOf, refusePublishProblems } from './product-publish-check';
 import { resolveSave, type ResolvedVariant } from './product-save-input';
+import { PRODUCT_CHANGED_MESSAGE } from '../domain/messages';
 
 /** The fields an audit entry compares (everything the editor shows but the timestamps). */
 function auditable(product: DashboardProduct | undefined): Record<string, unknown> {
@@ -36,7 +37,7 @@ export async function saveProduct(
     const locked = await tx.query<{ updated_at: Date }>('SELECT updated_at FROM products WHERE id = $1 FOR UPDATE', [productId]);
     if (!locked.rows[0]) throw new NotFoundError();
     if (input.expectedUpdatedAt !== undefined && new Date(input.expectedUpdatedAt).getTime() !== locked.rows[0].updated_at.getTime()) {
-      throw new ConflictError('This product was changed by someone else since it was loaded (expectedUpdatedAt); reload it and save again.');
+      throw new ConflictError(PRODUCT_CHANGED_MESSAGE);
     }
     before = await loadDashboardProduct(tx, productId);
   }

@@ -9,6 +9,7 @@ import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import type { CatalogueChange } from './catalogue-change';
 import { iso, loadDashboardProduct, statusName } from './product-editor';
 import { densityWarnings, publishProblemsOf, refusePublishProblems } from './product-publish-check';
+import { productMoveRefusedMessage } from '../domain/messages';
 
 export type StatusRequest =
   | { action: 'publish' }
@@ -49,7 +50,7 @@ export async function changeProductStatus(
   // Re-scheduling to the same status with a new date is a schedule too (spec §4: the date differs).
   const sameSchedule = request.action === 'schedule' && from === to;
   if (!sameSchedule && allowed !== request.action) {
-    throw new BadRequestError(`status: a ${from} product cannot be ${AUDIT_ACTION[request.action]}${request.action === 'schedule' ? ` as ${to}` : ''}.`);
+    throw new BadRequestError(productMoveRefusedMessage(from, AUDIT_ACTION[request.action], request.action === 'schedule' ? to : undefined));
   }
   const product = (await loadDashboardProduct(tx, id))!;
   const warnings = densityWarnings(product);

@@ -6,6 +6,7 @@ import { AUDIT_ACTION_OF, bundlePublishProblems, refusePublishing, seriesOrBundl
 import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import type { CatalogueChange } from './catalogue-change';
 import { containsPattern, missingIds, pageOf, pageWindow, parsePublishStatusFilter, statusName, unknownTerritories } from './staff-lists';
+import { BUNDLE_NEEDS_NAME_FIELD_MESSAGE, bundleItemTwiceMessage, bundleItemUnknownMessage, bundleNotAPriceTypeMessage, noIdMessage, notCountryCodesMessage, readableUrlDigitsMessage, urlTakenMessage } from '../domain/messages';
 
 /** A bundle as staff save it: what a save is merged into, checked against and compared with. */
 interface BundleState {
@@ -70,22 +71,22 @@ function merge(before: BundleState, save: Partial<BundleSaveBody>): BundleState 
 }
 
 async function check(tx: Queryable, id: number | null, after: BundleState): Promise<void> {
-  if (!after.name) throw new BadRequestError('name: a bundle needs a name.');
+  if (!after.name) throw new BadRequestError(BUNDLE_NEEDS_NAME_FIELD_MESSAGE);
   if (after.readableUrl !== null) {
-    if (!isValidReadableUrl(after.readableUrl)) throw new BadRequestError(`readableUrl: ${READABLE_URL_DIGITS_ONLY_MESSAGE}`);
+    if (!isValidReadableUrl(after.readableUrl)) throw new BadRequestError(readableUrlDigitsMessage(READABLE_URL_DIGITS_ONLY_MESSAGE));
     const taken = await tx.query('SELECT 1 FROM bundles WHERE readable_url = $1 AND id IS DISTINCT FROM $2', [after.readableUrl, id]);
-    if (taken.rowCount) throw new ConflictError(`readableUrl: "${after.readableUrl}" is already the readable URL of another bundle.`);
+    if (taken.rowCount) throw new ConflictError(urlTakenMessage(after.readableUrl, 'bundle'));
   }
-  if (!isPriceType(after.priceType)) throw new BadRequestError(`priceable.type: ${after.priceType} is not a price type (${PRICE_TYPES.join(', ')}).`);
+  if (!isPriceType(after.priceType)) throw new BadRequestError(bundleNotAPriceTypeMessage(after.priceType, PRICE_TYPES));
   const seen = new Set<number>();
   after.items.forEach((item, position) => {
-    if (seen.has(item.productId)) throw new BadRequestError(`items[${position}].productId: product ${item.productId} is in the bundle twice.`);
+    if (seen.has(item.productId)) throw new BadRequestError(bundleItemTwiceMessage(position, item.productId));
     seen.add(item.productId);
   });
   const unknown = await missingIds(tx, 'products', after.items.map((item) => item.productId));
-  if (unknown.length > 0) throw new BadRequestError(`items[${after.items.findIndex((item) => item.productId === unknown[0])}].productId: there is no product with id ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw new BadRequestError(bundleItemUnknownMessage(after.items.findIndex((item) => item.productId === unknown[0]), unknown));
   const territories = await unknownTerritories(tx, after.restrictedTerritories);
-  if (territories.length > 0) throw new BadRequestError(`geoRestrictable.restrictedTerritories: ${territories.join(', ')} is not a country code of the restricted territories list.`);
+  if (territories.length > 0) throw new BadRequestError(notCountryCodesMessage('geoRestrictable.restrictedTerritories', territories.join(', ')));
   if (after.status === 'Published') refusePublishing('The bundle', bundlePublishProblems({ name: after.name, description: after.description, hasDefaultThumbnail: after.defaultThumbnail !== null }));
 }
 
@@ -119,7 +120,7 @@ export async function createStaffBundle({ tx, outbox }: CatalogueChange, actor: 
 /** POST /dashboard/bundles/alter: fields left out keep their value; a published bundle must stay publishable. */
 export async function alterStaffBundle({ tx, outbox }: CatalogueChange, actor: StaffActor, body: BundleAlterBody): Promise<void> {
   const before = await readState(tx, body.id, true);
-  if (!before) throw new NotFoundError(`id: there is no bundle with id ${body.id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('bundle', body.id));
   const after = merge(before, body);
   await check(tx, body.id, after);
   const changes = fieldChanges(auditable(before), auditable(after));
@@ -132,7 +133,7 @@ export async function alterStaffBundle({ tx, outbox }: CatalogueChange, actor: S
 /** Publish, unpublish or remove by id: §4 moves; publishing needs a name, a description and a default thumbnail. */
 export async function setStaffBundleStatus({ tx, outbox }: CatalogueChange, actor: StaffActor, id: number, to: 'Published' | 'Draft' | 'Removed'): Promise<CodedPublishStatus> {
   const before = await readState(tx, id, true);
-  if (!before) throw new NotFoundError(`id: there is no bundle with id ${id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('bundle', id));
   const move = seriesOrBundleMove('bundle', before.status, to);
   if (!move) return before.status;
   await check(tx, id, { ...before, status: to });

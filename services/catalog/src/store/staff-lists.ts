@@ -1,5 +1,6 @@
 import { BadRequestError, paginate, type Paginated, type Queryable } from '@inkwell/platform';
 import { PUBLISH_STATUS_CODES, publishStatusFromCode, type CodedPublishStatus } from '../domain';
+import { publishStatusFilterMessage } from '../domain/messages';
 
 /** Rows a dashboard list page holds when the call does not say. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -34,7 +35,7 @@ export function parsePublishStatusFilter(value: string | undefined): number | nu
   if (/^[0-9]+$/.test(text) && publishStatusFromCode(Number(text)) !== undefined) return Number(text);
   const byName = Object.entries(PUBLISH_STATUS_CODES).find(([name]) => name.toLowerCase() === text.toLowerCase());
   if (byName) return byName[1];
-  throw new BadRequestError(`publishStatus must be a status name (${Object.keys(PUBLISH_STATUS_CODES).join(', ')}) or its code (0 to 6).`);
+  throw new BadRequestError(publishStatusFilterMessage(Object.keys(PUBLISH_STATUS_CODES)));
 }
 
 /** The stored status code as its name; codes the spec does not list read as Draft. */

@@ -3,6 +3,7 @@ import { EVENTS, BadRequestError, ConflictError, NotFoundError, type Paginated, 
 import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import type { CatalogueChange } from './catalogue-change';
 import { containsPattern, missingIds, pageOf, pageWindow } from './staff-lists';
+import { imprintListedTwiceMessage, imprintNeedsNameMessage, imprintsInUseMessage, noIdMessage, noIdsMessage, notThisPublishersImprintMessage, PUBLISHER_NEEDS_NAME_MESSAGE, publisherInUseMessage, publisherNameTakenMessage } from '../domain/messages';
 
 function publisherEvent(id: number) {
   return { type: EVENTS.publisherChanged.type, key: `publisher:${id}`, data: { publisherId: String(id) } };
@@ -47,16 +48,16 @@ export async function listStaffPublishers(db: Queryable, body: PublisherListBody
 }
 
 async function checkName(tx: Queryable, name: string, id: number | null): Promise<void> {
-  if (!name) throw new BadRequestError('name: a publisher needs a name.');
+  if (!name) throw new BadRequestError(PUBLISHER_NEEDS_NAME_MESSAGE);
   const taken = await tx.query('SELECT 1 FROM publishers WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2', [name, id]);
-  if (taken.rowCount) throw new ConflictError(`name: there is already a publisher called ${name}.`);
+  if (taken.rowCount) throw new ConflictError(publisherNameTakenMessage(name));
 }
 
 function checkImprintNames(names: readonly string[]): void {
   const seen = new Set<string>();
   names.forEach((name, position) => {
-    if (!name) throw new BadRequestError(`imprints[${position}]: an imprint needs a name.`);
-    if (seen.has(name.toLowerCase())) throw new BadRequestError(`imprints[${position}]: the imprint ${name} is in the list twice.`);
+    if (!name) throw new BadRequestError(imprintNeedsNameMessage(position));
+    if (seen.has(name.toLowerCase())) throw new BadRequestError(imprintListedTwiceMessage(position, name));
     seen.add(name.toLowerCase());
   });
 }
@@ -89,7 +90,7 @@ export async function createStaffPublisher({ tx, outbox }: CatalogueChange, acto
 export async function alterStaffPublisher({ tx, outbox }: CatalogueChange, actor: StaffActor, body: PublisherAlterBody): Promise<void> {
   await tx.query('SELECT 1 FROM publishers WHERE id = $1 FOR UPDATE', [body.id]);
   const before = await loadStaffPublisher(tx, body.id);
-  if (!before) throw new NotFoundError(`id: there is no publisher with id ${body.id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('publisher', body.id));
   const name = body.name === undefined ? before.name : body.name.trim();
   await checkName(tx, name, body.id);
   await tx.query('UPDATE publishers SET name = $2, hidden = $3, relative_name_setting = $4, website = $5 WHERE id = $1', [
@@ -108,7 +109,7 @@ async function replaceImprints(tx: Queryable, publisherId: number, existing: Das
   checkImprintNames(names);
   const own = new Set(existing.map((imprint) => imprint.id));
   wanted.forEach((imprint, position) => {
-    if (imprint.id !== undefined && !own.has(imprint.id)) throw new BadRequestError(`imprints[${position}].id: imprint ${imprint.id} is not an imprint of this publisher.`);
+    if (imprint.id !== undefined && !own.has(imprint.id)) throw new BadRequestError(notThisPublishersImprintMessage(position, imprint.id));
   });
   const kept = new Set(wanted.flatMap((imprint) => (imprint.id === undefined ? [] : [imprint.id])));
   const dropped = existing.filter((imprint) => !kept.has(imprint.id));
@@ -118,7 +119,7 @@ async function replaceImprints(tx: Queryable, publisherId: number, existing: Das
           AND (EXISTS (SELECT 1 FROM series s WHERE s.imprint_id = i.id) OR EXISTS (SELECT 1 FROM products p WHERE p.imprint_id = i.id)) ORDER BY i.name`,
       [dropped.map((imprint) => imprint.id)],
     );
-    if (used.rowCount) throw new ConflictError(`imprints: ${used.rows.map((row) => row.name).join(', ')} cannot be removed while series or products name it.`);
+    if (used.rowCount) throw new ConflictError(imprintsInUseMessage(used.rows.map((row) => row.name).join(', ')));
     await tx.query('DELETE FROM imprints WHERE id = ANY($1::bigint[])', [dropped.map((imprint) => imprint.id)]);
   }
   // Renames first go through temporary names, so two imprints may swap names within one save.
@@ -133,7 +134,7 @@ async function replaceImprints(tx: Queryable, publisherId: number, existing: Das
 export async function removeStaffPublisher({ tx, outbox }: CatalogueChange, actor: StaffActor, id: number): Promise<void> {
   await tx.query('SELECT 1 FROM publishers WHERE id = $1 FOR UPDATE', [id]);
   const before = await loadStaffPublisher(tx, id);
-  if (!before) throw new NotFoundError(`id: there is no publisher with id ${id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('publisher', id));
   const imprintUse = await tx.query<{ n: number }>(
     `SELECT ((SELECT count(*) FROM series s JOIN imprints i ON i.id = s.imprint_id WHERE i.publisher_id = $1 AND s.publisher_id IS DISTINCT FROM $1)
            + (SELECT count(*) FROM products p JOIN imprints i ON i.id = p.imprint_id WHERE i.publisher_id = $1 AND p.publisher_id IS DISTINCT FROM $1))::int AS n`,
@@ -143,7 +144,7 @@ export async function removeStaffPublisher({ tx, outbox }: CatalogueChange, acto
   if (before.seriesCount > 0 || productCount > 0) {
     // Only the counts that are not zero: "1 series and 2 products", "1 series", "2 products".
     const users = [before.seriesCount > 0 ? `${before.seriesCount} series` : '', productCount > 0 ? `${productCount} ${productCount === 1 ? 'product' : 'products'}` : ''].filter(Boolean).join(' and ');
-    throw new ConflictError(`The publisher ${before.name} cannot be removed while ${users} still name it or its imprints; move them to another publisher first.`);
+    throw new ConflictError(publisherInUseMessage(before.name, users));
   }
   await tx.query('DELETE FROM imprints WHERE publisher_id = $1', [id]);
   await tx.query('DELETE FROM publishers WHERE id = $1', [id]);
@@ -155,7 +156,7 @@ export async function removeStaffPublisher({ tx, outbox }: CatalogueChange, acto
 export async function setStaffPublishersHidden({ tx, outbox }: CatalogueChange, actor: StaffActor, ids: readonly number[], hidden: boolean): Promise<number[]> {
   const unique = [...new Set(ids)];
   const unknown = await missingIds(tx, 'publishers', unique);
-  if (unknown.length > 0) throw new BadRequestError(`ids: there is no publisher with id ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw new BadRequestError(noIdsMessage('ids', 'publisher', unknown.join(', ')));
   const { rows } = await tx.query<{ id: number }>('UPDATE publishers SET hidden = $2 WHERE id = ANY($1::bigint[]) AND hidden <> $2 RETURNING id', [unique, hidden]);
   for (const row of rows) {
     const id = Number(row.id);

@@ -17,6 +17,7 @@ import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import type { CatalogueChange } from './catalogue-change';
 import { seriesEvent } from './series-writes';
 import { containsPattern, missingIds, pageOf, pageWindow, parsePublishStatusFilter, statusName, unknownTerritories } from './staff-lists';
+import { alreadyCreditedMessage, EMPTY_NOTE_MESSAGE, imprintOfAnotherPublisherMessage, newSeriesStatusMessage, noIdMessage, noIdsMessage, notCountryCodesMessage, readableUrlDigitsMessage, SERIES_NEEDS_TITLE_MESSAGE, seriesListedTwiceMessage, urlTakenMessage } from '../domain/messages';
 
 type Thumbnail = ThumbnailView;
 type StoredThumbnail = Thumbnail & { role?: string };
@@ -146,7 +147,7 @@ function creditsOf(field: string, list: readonly CreditInput[]): Credit[] {
   const seen = new Set<string>();
   return list.map((credit, position) => {
     const key = `${credit.creatorId}\u0000${credit.title.trim()}`;
-    if (seen.has(key)) throw new BadRequestError(`${field}[${position}]: creator ${credit.creatorId} is already credited as ${credit.title.trim()}.`);
+    if (seen.has(key)) throw new BadRequestError(alreadyCreditedMessage(field, position, credit.creatorId, credit.title.trim()));
     seen.add(key);
     return { creatorId: credit.creatorId, title: credit.title.trim(), ordinal: credit.ordinal ?? position, hidden: credit.hidden ?? false };
   });
@@ -190,29 +191,29 @@ const list = (ids: readonly (number | string)[]) => ids.join(', ');
 
 /** Refuses a series that names what does not exist or breaks a rule; `id` is the series' own (null when new). */
 async function check(tx: Queryable, id: number | null, after: SeriesState, before: SeriesState | null): Promise<void> {
-  if (!after.title) throw new BadRequestError('title: a series needs a title.');
+  if (!after.title) throw new BadRequestError(SERIES_NEEDS_TITLE_MESSAGE);
   if (after.readableUrl !== null) {
-    if (!isValidReadableUrl(after.readableUrl)) throw new BadRequestError(`readableUrl: ${READABLE_URL_DIGITS_ONLY_MESSAGE}`);
+    if (!isValidReadableUrl(after.readableUrl)) throw new BadRequestError(readableUrlDigitsMessage(READABLE_URL_DIGITS_ONLY_MESSAGE));
     const taken = await tx.query('SELECT 1 FROM series WHERE readable_url = $1 AND id IS DISTINCT FROM $2', [after.readableUrl, id]);
-    if (taken.rowCount) throw new ConflictError(`readableUrl: "${after.readableUrl}" is already the readable URL of another series.`);
+    if (taken.rowCount) throw new ConflictError(urlTakenMessage(after.readableUrl, 'series'));
   }
   const genres = await missingIds(tx, 'genres', after.genreIds);
-  if (genres.length > 0) throw new BadRequestError(`genreIds: there is no genre with id ${list(genres)}.`);
-  if (after.publisherId !== null && (await missingIds(tx, 'publishers', [after.publisherId])).length > 0) throw new BadRequestError(`publisherId: there is no publisher with id ${after.publisherId}.`);
+  if (genres.length > 0) throw new BadRequestError(noIdsMessage('genreIds', 'genre', list(genres)));
+  if (after.publisherId !== null && (await missingIds(tx, 'publishers', [after.publisherId])).length > 0) throw new BadRequestError(noIdsMessage('publisherId', 'publisher', after.publisherId));
   if (after.imprintId !== null) {
     const imprint = (await tx.query<{ publisher_id: number }>('SELECT publisher_id FROM imprints WHERE id = $1', [after.imprintId])).rows[0];
-    if (!imprint) throw new BadRequestError(`imprintId: there is no imprint with id ${after.imprintId}.`);
-    if (after.publisherId !== null && Number(imprint.publisher_id) !== after.publisherId) throw new BadRequestError(`imprintId: imprint ${after.imprintId} belongs to another publisher than publisherId ${after.publisherId}.`);
+    if (!imprint) throw new BadRequestError(noIdsMessage('imprintId', 'imprint', after.imprintId));
+    if (after.publisherId !== null && Number(imprint.publisher_id) !== after.publisherId) throw new BadRequestError(imprintOfAnotherPublisherMessage(after.imprintId, after.publisherId));
   }
-  if (after.ipTagId !== null && (await missingIds(tx, 'ip_tags', [after.ipTagId])).length > 0) throw new BadRequestError(`ipTagId: there is no IP tag with id ${after.ipTagId}.`);
+  if (after.ipTagId !== null && (await missingIds(tx, 'ip_tags', [after.ipTagId])).length > 0) throw new BadRequestError(noIdsMessage('ipTagId', 'IP tag', after.ipTagId));
   for (const field of ['defaultCreators', 'overrideCreators'] as const) {
     const creators = await missingIds(tx, 'creators', after[field].map((credit) => credit.creatorId));
-    if (creators.length > 0) throw new BadRequestError(`${field}: there is no creator with id ${list(creators)}.`);
+    if (creators.length > 0) throw new BadRequestError(noIdsMessage(field, 'creator', list(creators)));
   }
   const territories = await unknownTerritories(tx, after.restrictedTerritories);
-  if (territories.length > 0) throw new BadRequestError(`restrictedTerritories: ${list(territories)} is not a country code of the restricted territories list.`);
+  if (territories.length > 0) throw new BadRequestError(notCountryCodesMessage('restrictedTerritories', list(territories)));
   if (before) seriesOrBundleMove('series', before.status, after.status);
-  else if (after.status !== 'Draft' && after.status !== 'Published' && after.status !== 'Removed') throw new BadRequestError(`status: a new series is saved as Draft, Published or Removed, not ${after.status}.`);
+  else if (after.status !== 'Draft' && after.status !== 'Published' && after.status !== 'Removed') throw new BadRequestError(newSeriesStatusMessage(after.status));
   if (isPublishableStatus(after.status as Exclude<CodedPublishStatus, 'Ended'>)) {
     refusePublishing('The series', seriesPublishProblems({ title: after.title, description: after.description, genreCount: after.genreIds.length }));
   }
@@ -247,7 +248,7 @@ async function write(tx: Transaction, id: number, state: SeriesState): Promise<v
 async function addNotes(tx: Queryable, id: number, actor: StaffActor, notes: readonly SeriesNoteInput[]): Promise<void> {
   for (const note of notes) {
     const text = note.text.trim();
-    if (!text) throw new BadRequestError('newNotes: a note needs some text.');
+    if (!text) throw new BadRequestError(EMPTY_NOTE_MESSAGE);
     await tx.query('INSERT INTO series_notes (series_id, text, log_level, author_id, author_email) VALUES ($1, $2, $3, $4, $5)', [id, text, note.logLevel ?? 'Info', actor.id, actor.email]);
   }
 }
@@ -274,7 +275,7 @@ export async function createStaffSeries({ tx, outbox }: CatalogueChange, actor: 
 export async function alterStaffSeries(change: CatalogueChange, actor: StaffActor, items: readonly SeriesAlterItem[]): Promise<void> {
   const seen = new Set<number>();
   for (const item of items) {
-    if (seen.has(item.id)) throw new BadRequestError(`id: series ${item.id} is in the list twice.`);
+    if (seen.has(item.id)) throw new BadRequestError(seriesListedTwiceMessage(item.id));
     seen.add(item.id);
     try {
       await alterOne(change, actor, item);
@@ -287,7 +288,7 @@ export async function alterStaffSeries(change: CatalogueChange, actor: StaffActo
 
 async function alterOne({ tx, outbox }: CatalogueChange, actor: StaffActor, item: SeriesAlterItem): Promise<void> {
   const before = await readState(tx, item.id, true);
-  if (!before) throw new NotFoundError(`id: there is no series with id ${item.id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('series', item.id));
   const { id, newNotes, ...save } = item;
   const after = merge(before, save);
   await check(tx, id, after, before);
@@ -306,7 +307,7 @@ async function alterOne({ tx, outbox }: CatalogueChange, actor: StaffActor, item
 /** Publish (to Published) or unpublish (to Draft) by id: §4 moves, with the publish rules of §5. */
 export async function setStaffSeriesStatus({ tx, outbox }: CatalogueChange, actor: StaffActor, id: number, to: 'Published' | 'Draft'): Promise<CodedPublishStatus> {
   const before = await readState(tx, id, true);
-  if (!before) throw new NotFoundError(`id: there is no series with id ${id}.`);
+  if (!before) throw new NotFoundError(noIdMessage('series', id));
   const move = seriesOrBundleMove('series', before.status, to);
   if (!move) return before.status;
   if (to === 'Published') refusePublishing('The series', seriesPublishProblems({ title: before.title, description: before.description, genreCount: before.genreIds.length }));
@@ -318,7 +319,7 @@ export async function setStaffSeriesStatus({ tx, outbox }: CatalogueChange, acto
 
 /** POST /dashboard/series/{id}/notes (beyond the spec): a note alone, without saving the series. */
 export async function addStaffSeriesNote({ tx }: CatalogueChange, actor: StaffActor, id: number, note: SeriesNoteInput): Promise<void> {
-  if (!(await readState(tx, id, true))) throw new NotFoundError(`id: there is no series with id ${id}.`);
+  if (!(await readState(tx, id, true))) throw new NotFoundError(noIdMessage('series', id));
   await addNotes(tx, id, actor, [note]);
   await recordAudit(tx, { entity: 'series', entityId: id, action: 'noted', actor, changes: { notes: { from: null, to: [note.text] } } });
 }
