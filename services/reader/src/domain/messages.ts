@@ -49,3 +49,29 @@ export const INGEST_MESSAGES = {
   pageTooLarge: (name: string, width: number, height: number, maxSide: number, maxMegapixels: number) =>
     `The archive was refused: the page "${name}" is ${width} × ${height} pixels; a page may be at most ${maxSide} pixels on a side and ${maxMegapixels} megapixels.`,
 } as const;
+
+/** Why an uploaded archive or PDF was refused: what follows "The archive was refused: " or "The PDF was refused: ". */
+export const ARCHIVE_REFUSALS = {
+  backslashes: (entry: string) => `the entry "${entry}" uses backslashes in its path, which could lead outside the archive.`,
+  absolutePath: (entry: string) => `the entry "${entry}" has an absolute path, outside the archive.`,
+  climbs: (entry: string) => `the entry "${entry}" points outside the archive (it climbs with "..").`,
+  nulInName: (entry: string) => `the entry "${entry}" has a NUL character in its name.`,
+  notZip: (cause: string) => `it is not a readable ZIP or CBZ file (${cause}).`,
+  unreadableEntry: (entry: string, cause: string) => `the entry "${entry}" cannot be read (${cause}).`,
+  inflatesPastDeclared: (entry: string) => `the entry "${entry}" inflates to more than it declares: it looks like a zip bomb.`,
+  damagedEntry: (entry: string, cause: string) => `the entry "${entry}" is damaged (${cause}).`,
+  tooManyEntries: (entries: number, max: number) => `it has ${entries} entries; at most ${max} are accepted.`,
+  damaged: (cause: string) => `it is damaged (${cause}).`,
+  encrypted: (entry: string) => `the entry "${entry}" is encrypted; upload an archive without a password.`,
+  notPageFile: (entry: string, formats: string) => `"${entry}" is not a page image. Only ${formats} pages are accepted (and ComicInfo.xml, which is skipped).`,
+  compression: (entry: string) => `the entry "${entry}" uses a compression method that is not supported (only stored and deflated entries are).`,
+  pageBytes: (entry: string, size: string, max: string) => `the page "${entry}" is ${size}; a page may be at most ${max}.`,
+  ratio: (entry: string, max: number) => `the entry "${entry}" inflates more than ${max} times its stored size: it looks like a zip bomb.`,
+  totalBytes: (max: string) => `its pages inflate to more than ${max} together.`,
+  tooManyPages: (max: number) => `it has more than ${max} pages.`,
+  noPages: (formats: string) => `it holds no page images (${formats}).`,
+  notPdf: (cause: string) => `it is not a readable PDF (${cause}).`,
+  pdfNoPages: 'it has no pages.',
+  pdfPageNoSize: (page: string) => `${page} has no size.`,
+  pdfPageNotDrawn: (page: string, cause: string) => `${page} could not be drawn (${cause}).`,
+} as const;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { megabytes, PAGE_FORMATS_TEXT, PAGE_IMAGE_EXTENSIONS, type IngestLimits } from '../domain/ingest-limits';
-import { INGEST_MESSAGES } from '../domain/messages';
+import { ARCHIVE_REFUSALS as REFUSALS, INGEST_MESSAGES } from '../domain/messages';
 
 /** Why an archive was refused; its message is shown to staff as it is. */
 export class ArchiveRefusedError extends Error {}
@@ -24,10 +24,10 @@ function shown(name: string): string {
 
 /** Refuses a name that leads out of the archive's root when extracted, whatever the archiver meant. */
 function checkName(raw: Buffer, name: string): void {
-  if (raw.includes(0x5c) || name.includes('\\')) throw refused(`the entry "${shown(name)}" uses backslashes in its path, which could lead outside the archive.`);
-  if (name.startsWith('/') || /^[a-z]:/i.test(name)) throw refused(`the entry "${shown(name)}" has an absolute path, outside the archive.`);
-  if (name.split('/').some((part) => part === '..')) throw refused(`the entry "${shown(name)}" points outside the archive (it climbs with "..").`);
-  if (name.includes('\u0000')) throw refused(`the entry "${shown(name)}" has a NUL character in its name.`);
+  if (raw.includes(0x5c) || name.includes('\\')) throw refused(REFUSALS.backslashes(shown(name)));
+  if (name.startsWith('/') || /^[a-z]:/i.test(name)) throw refused(REFUSALS.absolutePath(shown(name)));
+  if (name.split('/').some((part) => part === '..')) throw refused(REFUSALS.climbs(shown(name)));
+  if (name.includes('\u0000')) throw refused(REFUSALS.nulInName(shown(name)));
 }
 
 /** Page order: file names in natural order, so page2 comes before page10. */
@@ -55,7 +55,7 @@ export class ComicArchive {
   static async open(file: string, limits: IngestLimits): Promise<ComicArchive> {
     const zip = await new Promise<ZipFile>((resolve, reject) =>
       yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (error, opened) =>
-        error ? reject(refused(`it is not a readable ZIP or CBZ file (${error.message}).`)) : resolve(opened),
+        error ? reject(refused(REFUSALS.notZip(error.message))) : resolve(opened),
       ),
     );
     try {
@@ -70,7 +70,7 @@ export class ComicArchive {
   /** The page's bytes, inflated; refused when it inflates past its declared size or the per-page limit. */
   async read(page: ArchivePage): Promise<Buffer> {
     const stream = await new Promise<Readable>((resolve, reject) =>
-      this.zip.openReadStream(page.entry, (error, opened) => (error ? reject(refused(`the entry "${shown(page.name)}" cannot be read (${error.message}).`)) : resolve(opened))),
+      this.zip.openReadStream(page.entry, (error, opened) => (error ? reject(refused(REFUSALS.unreadableEntry(shown(page.name), error.message))) : resolve(opened))),
     );
     const limit = Math.min(page.entry.uncompressedSize, this.limits.maxEntryBytes);
     const chunks: Buffer[] = [];
@@ -79,7 +79,7 @@ export class ComicArchive {
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         total += chunk.length;
-        if (total > limit) return done(refused(`the entry "${shown(page.name)}" inflates to more than it declares: it looks like a zip bomb.`));
+        if (total > limit) return done(refused(REFUSALS.inflatesPastDeclared(shown(page.name))));
         done(null, chunk);
       },
     });
@@ -91,8 +91,8 @@ export class ComicArchive {
       stream.destroy();
       if (error instanceof ArchiveRefusedError) throw error;
       const message = (error as Error).message;
-      if (/too many bytes/.test(message)) throw refused(`the entry "${shown(page.name)}" inflates to more than it declares: it looks like a zip bomb.`);
-      throw refused(`the entry "${shown(page.name)}" is damaged (${message}).`);
+      if (/too many bytes/.test(message)) throw refused(REFUSALS.inflatesPastDeclared(shown(page.name)));
+      throw refused(REFUSALS.damagedEntry(shown(page.name), message));
     }
     return Buffer.concat(chunks, total);
   }
@@ -103,13 +103,13 @@ export class ComicArchive {
 }
 
 async function scan(zip: ZipFile, limits: IngestLimits): Promise<ArchivePage[]> {
-  if (zip.entryCount > limits.maxEntries) throw refused(`it has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted.`);
+  if (zip.entryCount > limits.maxEntries) throw refused(REFUSALS.tooManyEntries(zip.entryCount, limits.maxEntries));
   const pages: ArchivePage[] = [];
   let totalBytes = 0;
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error) => {
       zip.removeAllListeners('entry');
-      reject(error instanceof ArchiveRefusedError ? error : refused(`it is damaged (${error.message}).`));
+      reject(error instanceof ArchiveRefusedError ? error : refused(REFUSALS.damaged(error.message)));
     };
     zip.on('error', fail);
     zip.on('end', () => resolve());
@@ -121,22 +121,22 @@ async function scan(zip: ZipFile, limits: IngestLimits): Promise<ArchivePage[]> 
         const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
         checkName(raw, name);
         if (!name.endsWith('/') && !isHarmless(name)) {
-          if (entry.isEncrypted()) throw refused(`the entry "${shown(name)}" is encrypted; upload an archive without a password.`);
+          if (entry.isEncrypted()) throw refused(REFUSALS.encrypted(shown(name)));
           const extension = path.posix.extname(name).toLowerCase();
           if (!(PAGE_IMAGE_EXTENSIONS as readonly string[]).includes(extension)) {
-            throw refused(`"${shown(name)}" is not a page image. Only ${PAGE_FORMATS_TEXT} pages are accepted (and ComicInfo.xml, which is skipped).`);
+            throw refused(REFUSALS.notPageFile(shown(name), PAGE_FORMATS_TEXT));
           }
-          if (!entry.canDecodeFileData()) throw refused(`the entry "${shown(name)}" uses a compression method that is not supported (only stored and deflated entries are).`);
+          if (!entry.canDecodeFileData()) throw refused(REFUSALS.compression(shown(name)));
           if (entry.uncompressedSize > limits.maxEntryBytes) {
-            throw refused(`the page "${shown(name)}" is ${megabytes(entry.uncompressedSize)}; a page may be at most ${megabytes(limits.maxEntryBytes)}.`);
+            throw refused(REFUSALS.pageBytes(shown(name), megabytes(entry.uncompressedSize), megabytes(limits.maxEntryBytes)));
           }
           if (entry.uncompressedSize > Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio) {
-            throw refused(`the entry "${shown(name)}" inflates more than ${limits.maxCompressionRatio} times its stored size: it looks like a zip bomb.`);
+            throw refused(REFUSALS.ratio(shown(name), limits.maxCompressionRatio));
           }
           totalBytes += entry.uncompressedSize;
-          if (totalBytes > limits.maxTotalBytes) throw refused(`its pages inflate to more than ${megabytes(limits.maxTotalBytes)} together.`);
+          if (totalBytes > limits.maxTotalBytes) throw refused(REFUSALS.totalBytes(megabytes(limits.maxTotalBytes)));
           pages.push({ name, entry });
-          if (pages.length > limits.maxPages) throw refused(`it has more than ${limits.maxPages} pages.`);
+          if (pages.length > limits.maxPages) throw refused(REFUSALS.tooManyPages(limits.maxPages));
         }
         zip.readEntry();
       } catch (error) {
@@ -145,6 +145,6 @@ async function scan(zip: ZipFile, limits: IngestLimits): Promise<ArchivePage[]> 
     });
     zip.readEntry();
   });
-  if (pages.length === 0) throw refused(`it holds no page images (${PAGE_FORMATS_TEXT}).`);
+  if (pages.length === 0) throw refused(REFUSALS.noPages(PAGE_FORMATS_TEXT));
   return pages.sort((a, b) => naturalOrder.compare(a.name, b.name));
 }

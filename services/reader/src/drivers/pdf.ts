@@ -5,7 +5,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ArchiveRefusedError } from './archive';
 import { PAGE_WIDTHS } from './page-images';
 import type { IngestLimits } from '../domain/ingest-limits';
-import { INGEST_MESSAGES } from '../domain/messages';
+import { ARCHIVE_REFUSALS as REFUSALS, INGEST_MESSAGES } from '../domain/messages';
 
 /** A PDF's first bytes. */
 const PDF_MAGIC = Buffer.from('%PDF-');
@@ -58,15 +58,15 @@ export class PdfComic {
     try {
       document = await getDocument({ data, isEvalSupported: false, enableXfa: false, standardFontDataUrl: STANDARD_FONTS, verbosity: 0 }).promise;
     } catch (error) {
-      throw refused(`it is not a readable PDF (${error instanceof Error ? error.message : String(error)}).`);
+      throw refused(REFUSALS.notPdf(error instanceof Error ? error.message : String(error)));
     }
     if (document.numPages < 1) {
       await document.destroy();
-      throw refused('it has no pages.');
+      throw refused(REFUSALS.pdfNoPages);
     }
     if (document.numPages > limits.maxPages) {
       await document.destroy();
-      throw refused(`it has more than ${limits.maxPages} pages.`);
+      throw refused(REFUSALS.tooManyPages(limits.maxPages));
     }
     const pages = Array.from({ length: document.numPages }, (_, index) => ({ name: `page ${index + 1}`, pageNumber: index + 1 }));
     return new PdfComic(document, pages, limits);
@@ -77,7 +77,7 @@ export class PdfComic {
     const pdfPage = await this.document.getPage(page.pageNumber);
     try {
       const natural = pdfPage.getViewport({ scale: 1 });
-      if (!(natural.width > 0 && natural.height > 0)) throw refused(`${page.name} has no size.`);
+      if (!(natural.width > 0 && natural.height > 0)) throw refused(REFUSALS.pdfPageNoSize(page.name));
       // As wide as the reader's widest page, but inside the side and pixel limits whatever its shape.
       const byWidth = RENDER_WIDTH / natural.width;
       const bySide = this.limits.maxPageSide / Math.max(natural.width, natural.height);
@@ -95,7 +95,7 @@ export class PdfComic {
       return canvas.toBuffer('image/png');
     } catch (error) {
       if (error instanceof ArchiveRefusedError) throw error;
-      throw refused(`${page.name} could not be drawn (${error instanceof Error ? error.message : String(error)}).`);
+      throw refused(REFUSALS.pdfPageNotDrawn(page.name, error instanceof Error ? error.message : String(error)));
     } finally {
       pdfPage.cleanup();
     }
