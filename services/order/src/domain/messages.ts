@@ -5,5 +5,6 @@
 export const ORDER_SERVICE_MESSAGES = {
   /** The summary of a refusal that lists no problem (never expected: every refusal names one). */
   cannotPrice: 'The purchase cannot be priced.',
+  cartUnavailable: 'The cart cannot be reached just now. Try again in a moment.',
   unknownVerification: 'That earlier verification is no longer known. Verify the address again without it.',
 } as const;

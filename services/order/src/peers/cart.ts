@@ -1,4 +1,5 @@
 import { CART_CHECKOUT, createGrpcClient, DomainError, GrpcCallError, type CartCheckoutService, type CheckoutCart, type GrpcClient, type HoldCartRequest, type ReadCartRequest } from '@inkwell/platform';
+import { ORDER_SERVICE_MESSAGES } from '../domain/messages';
 
 /** How long a checkout call to the cart may take before the shopper is told to try again. */
 export const CART_DEADLINE_MS = 15_000;
@@ -6,7 +7,7 @@ export const CART_DEADLINE_MS = 15_000;
 /** 503 when the cart service cannot answer: nothing can be priced or held without it. */
 export class CartUnavailableError extends DomainError {
   constructor() {
-    super(503, 'ServiceUnavailable', 'The cart cannot be reached just now. Try again in a moment.');
+    super(503, 'ServiceUnavailable', ORDER_SERVICE_MESSAGES.cartUnavailable);
   }
 }
 

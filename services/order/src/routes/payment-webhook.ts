@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, success } from '@inkwell/platform';
+import { WEBHOOK_MESSAGES } from '../drivers/payments/messages';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProcessor } from '../drivers/payments/port';
 
 /** Where Stripe posts its events (set this address in Stripe's dashboard with the three event types). */
@@ -29,13 +30,13 @@ export async function paymentWebhookRoute(app: FastifyInstance, { processor, han
 
   app.post(PAYMENT_WEBHOOK_PATH, { schema: { hide: true } }, async (request) => {
     const signature = request.headers[SIGNATURE_HEADER];
-    if (!Buffer.isBuffer(request.body)) throw new BadRequestError('Send the event as application/json.');
+    if (!Buffer.isBuffer(request.body)) throw new BadRequestError(WEBHOOK_MESSAGES.notJson);
     let event: PaymentEvent | undefined;
     try {
       event = processor.parseWebhook(request.body, typeof signature === 'string' ? signature : undefined);
     } catch (error) {
       if (error instanceof WebhookSignatureError) throw new BadRequestError(error.message);
-      if (error instanceof SyntaxError) throw new BadRequestError('The event is not valid JSON.');
+      if (error instanceof SyntaxError) throw new BadRequestError(WEBHOOK_MESSAGES.invalidJson);
       throw error;
     }
     if (event) await handle(event);

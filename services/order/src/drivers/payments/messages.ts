@@ -18,6 +18,17 @@ export const PAYMENT_ERROR_MESSAGES = {
 
 export { PURCHASE_FAILED } from '@inkwell/contracts/order-rules';
 
+/** What the webhook answers a processor (or anyone else) posting an event it refuses. */
+export const WEBHOOK_MESSAGES = {
+  notJson: 'Send the event as application/json.',
+  invalidJson: 'The event is not valid JSON.',
+  noSignature: 'The event carries no signature.',
+  malformedSignature: 'The event signature is malformed.',
+  wrongSignature: 'The event signature does not match.',
+  stale: 'The event is older than the tolerance: a replay.',
+  noStripeSignature: 'The event carries no Stripe-Signature header.',
+} as const;
+
 /** The provider's error type (Stripe's names) → the spec's message for it. */
 export function providerErrorMessage(type: string | undefined): string {
   switch (type) {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { providerFailure } from './messages';
+import { providerFailure, WEBHOOK_MESSAGES } from './messages';
 import {
   PaymentNotFoundError,
   WebhookSignatureError,
@@ -165,7 +165,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
   }
 
   parseWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent | undefined {
-    if (!signature) throw new WebhookSignatureError('The event carries no Stripe-Signature header.');
+    if (!signature) throw new WebhookSignatureError(WEBHOOK_MESSAGES.noStripeSignature);
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
