@@ -2,29 +2,21 @@
  * The one way the storefront and the staff dashboard talk to the Inkwell API (`/api/...` on the
  * same origin; both apps are served by the gateway).
  *
- * Every answer is the envelope `{ status: { type, message?, geoRestriction?, fullCount? }, response }`.
+ * Every answer is the envelope `{ status: { type, message?, geoRestriction?, fullCount?, problems?, warnings? }, response }`.
  * A call resolves to `{ data: response, status }` only when the HTTP status is 2xx and
  * `status.type` is `Success`; anything else rejects with an {@link ApiError} whose message a person
  * can act on. An access token rejected with 401 is renewed once with the refresh token, and the
  * call retried; when the renewal is refused too, both tokens are dropped.
  */
-import type { Problem } from '@inkwell/contracts/problems';
+import type { EnvelopeStatus } from '@inkwell/contracts/envelope';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './storage';
 
 export const API_BASE = '/api';
 /** `api-version` sent with every call (storefront spec §9; the dashboard uses the same API). */
 export const API_VERSION = '1.4';
 
-export interface EnvelopeStatus {
-  type: string;
-  message?: string;
-  geoRestriction?: string;
-  fullCount?: number;
-  /** A refusal's problems, each with the field it is about, to show beside that field. */
-  problems?: Problem[];
-  /** Advice that refused nothing (e.g. an implausible book weight). */
-  warnings?: string[];
-}
+/** The envelope's status as the services send it (`problems` lists a refusal's fields and their words). */
+export type { EnvelopeStatus } from '@inkwell/contracts/envelope';
 
 export interface ApiResult<T> {
   data: T;
