@@ -2,7 +2,7 @@ import type { ComicPages } from './types';
 
 /**
  * The reader's document may arrive with the comic's page list and its first page already drawn (the
- * gateway puts them there for a comic anyone may read; see services/gateway/src/reader-document.ts):
+ * gateway puts them there for a comic anyone may read; see services/gateway/src/routes/reader-document.ts):
  * the page list is taken once instead of asked for again, and the drawn page is removed once the
  * reader shows its own.
  */
