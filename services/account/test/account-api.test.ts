@@ -113,7 +113,7 @@ describe('account API', () => {
     await signUp(email);
     for (const attempt of [await logIn(email, 'not my password'), await logIn(uniqueEmail('nobody'), 'whatever123')]) {
       assert.equal(attempt.status, 403);
-      assert.deepEqual(attempt.body.status, { type: 'Forbidden', message: 'Wrong password.' });
+      assert.deepEqual(attempt.body.status, { type: 'Forbidden', message: 'Wrong password.', problems: [{ field: 'Password', message: 'Wrong password.' }] });
     }
     const missing = await call('POST', '/api/account/token', { UserName: email });
     assert.equal(missing.status, 400);
@@ -390,6 +390,14 @@ describe('account API', () => {
     assert.deepEqual(problemsOf(badRating), [{ field: 'value', message: 'The maximum shown rating must be one of e, e7, pg, t or m.' }]);
     const unknown = await call('POST', '/api/account/settings', { key: 'colour', value: 'x' }, token);
     assert.deepEqual(problemsOf(unknown), [{ field: 'key', message: 'Unknown setting.' }]);
+    const wrongPassword = await call('POST', '/api/account/initiateChangeEmail', { NewEmail: uniqueEmail('new'), Password: 'not it at all' }, token);
+    assert.deepEqual([wrongPassword.status, problemsOf(wrongPassword)], [403, [{ field: 'Password', message: 'Wrong password.' }]]);
+    const otherEmail = await call('POST', '/api/account/changePassword/V2', { ...body, Email: uniqueEmail('other') }, token);
+    assert.deepEqual([otherEmail.status, problemsOf(otherEmail)], [403, [{ field: 'Email', message: 'Email does not match the signed-in account.' }]]);
+    const someoneElse = uniqueEmail('taken');
+    await signUp(someoneElse);
+    const takenEmail = await call('POST', '/api/account/initiateChangeEmail', { NewEmail: someoneElse, Password: 'correct horse battery' }, token);
+    assert.deepEqual([takenEmail.status, problemsOf(takenEmail)], [409, [{ field: 'NewEmail', message: 'An account with this email already exists.' }]]);
   });
 
   it('answers malformed requests with 4xx envelopes, never 500', async () => {

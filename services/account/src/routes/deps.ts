@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError, type ServiceContext } from '@inkwell/platform';
+import { DomainError, UnauthorizedError, statusTypeFor, type ServiceContext } from '@inkwell/platform';
 import { verifyPassword } from '../domain/credentials';
 import { MESSAGES } from '../domain';
 import { findAccountById, type AccountRow } from '../store/accounts';
@@ -40,7 +40,15 @@ export async function currentAccount(deps: AccountDeps, request: FastifyRequest,
   return account;
 }
 
+/**
+ * A 403 or 409 about one field of the request (the password given, an email that must or must not
+ * be someone's), naming it in the answer's problems as a 400 about a field does.
+ */
+export function refusedField(statusCode: 403 | 409, message: string, field: string): DomainError {
+  return new DomainError(statusCode, statusTypeFor(statusCode), message, { field });
+}
+
 /** Sensitive changes need the password again, not only a token. */
 export async function requirePassword(account: AccountRow, password: string | undefined): Promise<void> {
-  if (!password || !(await verifyPassword(account.password_hash, password))) throw new ForbiddenError(MESSAGES.wrongPassword);
+  if (!password || !(await verifyPassword(account.password_hash, password))) throw refusedField(403, MESSAGES.wrongPassword, 'Password');
 }

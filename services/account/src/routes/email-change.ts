@@ -4,7 +4,7 @@ import { isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { MESSAGES } from '../domain';
 import { findAccountByEmail, findAccountById, setEmail } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
-import { currentAccount, requirePassword, type AccountDeps } from './deps';
+import { currentAccount, refusedField, requirePassword, type AccountDeps } from './deps';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -31,7 +31,7 @@ export async function emailChangeRoutes(app: App, deps: AccountDeps): Promise<vo
       const account = await currentAccount(deps, request);
       await requirePassword(account, request.body.Password);
       if (newEmail.toLowerCase() === account.email.toLowerCase()) throw new BadRequestError(MESSAGES.emailUnchanged, { field: 'NewEmail' });
-      if (await findAccountByEmail(db, newEmail)) throw new ConflictError(MESSAGES.emailTaken);
+      if (await findAccountByEmail(db, newEmail)) throw refusedField(409, MESSAGES.emailTaken, 'NewEmail');
       await db.transaction(async (tx) => {
         const confirmationLinkId = await requestLink(tx, 'change-email', account.id, newEmail);
         await outbox.add(tx, { type: EVENTS.accountEmailChanged.type, key: account.id, data: { userId: account.id, oldEmail: account.email, newEmail, confirmationLinkId } });

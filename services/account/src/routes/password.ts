@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { BadRequestError, EVENTS, EnvelopeOf, ForbiddenError, success, type App } from '@inkwell/platform';
+import { BadRequestError, EVENTS, EnvelopeOf, success, type App } from '@inkwell/platform';
 import { normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
 import { MESSAGES } from '../domain';
 import { hashPassword } from '../domain/credentials';
 import { findAccountByEmail, setPasswordHash } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
-import { currentAccount, requirePassword, type AccountDeps } from './deps';
+import { currentAccount, refusedField, requirePassword, type AccountDeps } from './deps';
 
 const Done = EnvelopeOf(Type.Null());
 
@@ -31,7 +31,7 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
     handler: async (request) => {
       const { Email, Password, NewPassword, ConfirmNewPassword } = request.body;
       const account = await currentAccount(deps, request);
-      if (normalizeEmail(Email).toLowerCase() !== account.email.toLowerCase()) throw new ForbiddenError(MESSAGES.emailMismatch);
+      if (normalizeEmail(Email).toLowerCase() !== account.email.toLowerCase()) throw refusedField(403, MESSAGES.emailMismatch, 'Email');
       await requirePassword(account, Password);
       if (NewPassword !== ConfirmNewPassword) throw new BadRequestError(MESSAGES.passwordsDoNotMatch, { field: 'ConfirmNewPassword' });
       const problem = passwordProblem(NewPassword);

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { TokenPairSchema } from '@inkwell/contracts/account';
-import { BadRequestError, EnvelopeOf, ForbiddenError, NotFoundError, TooManyRequestsError, success, type App } from '@inkwell/platform';
+import { BadRequestError, EnvelopeOf, NotFoundError, TooManyRequestsError, success, type App } from '@inkwell/platform';
 import { normalizeEmail } from '@inkwell/contracts/account-rules';
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, MESSAGES, tooManyLoginsMessage } from '../domain';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/credentials';
 import { findAccountByEmail, recordLogin } from '../store/accounts';
-import { clientAddress, type AccountDeps } from './deps';
+import { clientAddress, refusedField, type AccountDeps } from './deps';
 
 const TokenBody = Type.Object(
   {
@@ -52,7 +52,7 @@ export async function tokenRoutes(app: App, deps: AccountDeps): Promise<void> {
           { key: accountKey, policy: ACCOUNT_THROTTLE },
           { key: addressKey, policy: ADDRESS_THROTTLE },
         ]);
-        throw new ForbiddenError(MESSAGES.wrongPassword);
+        throw refusedField(403, MESSAGES.wrongPassword, 'Password');
       }
       await throttle.clear(accountKey);
       const tokens = await context.db.transaction(async (tx) => {
