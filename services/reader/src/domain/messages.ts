@@ -20,6 +20,10 @@ export const READER_MESSAGES = {
   wipeWhich: 'Send either SeriesId, or All: true, to say which reading history to wipe.',
   pageNumber: 'A page number is a number.',
   pageImageName: 'A page image is named {width}.webp or {width}.jpg.',
+  pageLinkExpired: 'This page link has expired. Open the comic again to get a fresh one.',
+  pageLinkInvalid: 'This page link is not valid.',
+  variantParam: "The variant is a variant id, or '-' for none.",
+  shelfSort: (sorts: ReadonlyArray<{ code: number; label: string }>) => `sort must be one of ${sorts.map((sort) => `${sort.code} (${sort.label})`).join(', ')}.`,
 } as const;
 
 /** What staff are told about a comic they upload (dashboard spec §7), shown as it is. */

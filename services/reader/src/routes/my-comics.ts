@@ -13,7 +13,7 @@ import { ProductId } from './schemas';
 const MAX_SHELF_PAGE = 100;
 
 const ShelfQuerySchema = Type.Object({
-  sort: Type.Optional(Type.Integer({ enum: SHELF_SORTS.map((sort) => sort.code), errorMessage: `sort must be one of ${SHELF_SORTS.map((sort) => `${sort.code} (${sort.label})`).join(', ')}.` })),
+  sort: Type.Optional(Type.Integer({ enum: SHELF_SORTS.map((sort) => sort.code), errorMessage: READER_MESSAGES.shelfSort(SHELF_SORTS) })),
   search: Type.Optional(Type.String({ maxLength: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SHELF_PAGE })),
@@ -22,7 +22,7 @@ const ShelfQuerySchema = Type.Object({
 });
 
 /** A variant id, or '-' for none (storefront spec §7: POST /mycomics/{a}/{b}). */
-const VariantParam = Type.String({ pattern: '^(-|[0-9]{1,18})$', errorMessage: "The variant is a variant id, or '-' for none." });
+const VariantParam = Type.String({ pattern: '^(-|[0-9]{1,18})$', errorMessage: READER_MESSAGES.variantParam });
 
 const ShelfItemParams = Type.Object({ productId: ProductId, variantId: VariantParam });
 

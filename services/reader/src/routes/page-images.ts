@@ -7,7 +7,7 @@ import { ProductId } from './schemas';
 /** 403 for a page link that was altered, made up, or has run out. */
 export class PageLinkRefusedError extends DomainError {
   constructor(reason: 'forged' | 'expired') {
-    super(403, 'Forbidden', reason === 'expired' ? 'This page link has expired. Open the comic again to get a fresh one.' : 'This page link is not valid.');
+    super(403, 'Forbidden', reason === 'expired' ? READER_MESSAGES.pageLinkExpired : READER_MESSAGES.pageLinkInvalid);
   }
 }
 
