@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, ConflictError, EVENTS, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
+import { MAX_EMAIL_LENGTH, isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { MESSAGES } from '../domain';
 import { findAccountByEmail, findAccountById, setEmail } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
@@ -22,7 +22,7 @@ export async function emailChangeRoutes(app: App, deps: AccountDeps): Promise<vo
       tags: ['account'],
       summary: 'Ask to change the email; a confirmation link goes to the new address',
       security: [{ bearer: [] }],
-      body: Type.Object({ NewEmail: Type.String({ maxLength: 254, errorMessage: MESSAGES.invalidEmail }), Password: Type.String({ maxLength: 1024 }) }),
+      body: Type.Object({ NewEmail: Type.String({ maxLength: MAX_EMAIL_LENGTH, errorMessage: MESSAGES.invalidEmail }), Password: Type.String({ maxLength: 1024 }) }),
       response: { 200: EnvelopeOf(Type.Null()) },
     },
     handler: async (request) => {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, EVENTS, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
+import { MAX_EMAIL_LENGTH, normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
 import { MESSAGES } from '../domain';
 import { hashPassword } from '../domain/credentials';
 import { findAccountByEmail, setPasswordHash } from '../store/accounts';
@@ -21,7 +21,7 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
       summary: 'Change the password; other sign-ins of the account are signed out',
       security: [{ bearer: [] }],
       body: Type.Object({
-        Email: Type.String({ maxLength: 254 }),
+        Email: Type.String({ maxLength: MAX_EMAIL_LENGTH }),
         Password: Type.String({ maxLength: 1024 }),
         NewPassword: Type.String({ maxLength: 1024 }),
         ConfirmNewPassword: Type.String({ maxLength: 1024 }),
@@ -50,7 +50,7 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
     schema: {
       tags: ['account'],
       summary: 'Email a password-reset link (answers the same whether or not the account exists)',
-      querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254, errorMessage: MESSAGES.invalidEmail }) }),
+      querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: MAX_EMAIL_LENGTH, errorMessage: MESSAGES.invalidEmail }) }),
       response: { 200: Done },
     },
     handler: async (request) => {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AccountSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, success, type App } from '@inkwell/platform';
-import { normalizeEmail } from '@inkwell/contracts/account-rules';
+import { MAX_EMAIL_LENGTH, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { checkSetting, settingNeedsPassword } from '../domain';
 import { accountView, findAccountByEmail, findAccountById, optOutOfMarketing, setMaxShownRating } from '../store/accounts';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
@@ -25,7 +25,7 @@ export async function profileRoutes(app: App, deps: AccountDeps): Promise<void> 
     schema: {
       tags: ['account'],
       summary: 'Whether an account exists for the email',
-      params: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }),
+      params: Type.Object({ email: Type.String({ minLength: 1, maxLength: MAX_EMAIL_LENGTH }) }),
       response: { 200: EnvelopeOf(Type.Boolean()) },
     },
     handler: async (request) => success((await findAccountByEmail(db, normalizeEmail(request.params.email))) !== undefined),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { TokenPairSchema } from '@inkwell/contracts/account';
 import { BadRequestError, EnvelopeOf, NotFoundError, TooManyRequestsError, success, type App } from '@inkwell/platform';
-import { normalizeEmail } from '@inkwell/contracts/account-rules';
+import { MAX_EMAIL_LENGTH, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, MESSAGES, tooManyLoginsMessage } from '../domain';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/credentials';
 import { findAccountByEmail, recordLogin } from '../store/accounts';
@@ -9,7 +9,7 @@ import { clientAddress, refusedField, type AccountDeps } from './deps';
 
 const TokenBody = Type.Object(
   {
-    UserName: Type.Optional(Type.String({ maxLength: 254 })),
+    UserName: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
     Password: Type.Optional(Type.String({ maxLength: 1024 })),
     refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
   },
