@@ -262,10 +262,15 @@ describe('events', () => {
       ]);
       expect(received[1]!.failure).toMatchObject({ kind: 'CardError', code: 'card_declined' });
       expect(received[2]).toMatchObject({ amount: 500, amountRefunded: 200, currency: 'USD', purchaseId: expect.stringMatching(/^purchase-/) });
-      const { rows } = await own.db.query<{ attempts: number; delivered: boolean }>(
-        "SELECT attempts, delivered_at IS NOT NULL AS delivered FROM simulated_processor.payment_events WHERE event->>'type' = 'payment.refunded'",
-      );
-      expect(rows).toEqual([{ attempts: 3, delivered: true }]);
+      // The handler has the event before its delivery commits: wait for the commit, not just the call.
+      const refunded = async () =>
+        (
+          await own.db.query<{ attempts: number; delivered: boolean }>(
+            "SELECT attempts, delivered_at IS NOT NULL AS delivered FROM simulated_processor.payment_events WHERE event->>'type' = 'payment.refunded'",
+          )
+        ).rows;
+      await waitFor(async () => (await refunded())[0]?.delivered === true, 'the refund event recorded as delivered');
+      expect(await refunded()).toEqual([{ attempts: 3, delivered: true }]);
       expect(await events.deliverPendingEvents()).toBe(0);
     } finally {
       await events.stop();
