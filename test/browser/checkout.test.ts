@@ -18,7 +18,7 @@ type Json = any;
 
 type Reader = SignedInReader;
 
-/** The simulated processor's test cards (the order service's payments/test-cards.ts). */
+/** The simulated processor's test cards (the order service's drivers/payments/simulated/test-cards.ts). */
 const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', extraStep: '4000 0025 0000 3155' } as const;
 
 /** A complete US address the embedded verifier knows (Beverly Hills, CA 90210). */

@@ -12,7 +12,7 @@ import type { TestStack } from '../support/stack';
 
 const LOGIN_TITLE = 'Log in or create a Reader account';
 const VOLUME = 'Tidewater Atlas, Vol. 1';
-/** The simulated processor's card that pays (the order service's payments/test-cards.ts). */
+/** The simulated processor's card that pays (the order service's drivers/payments/simulated/test-cards.ts). */
 const PAYING_CARD = '4242 4242 4242 4242';
 /** A complete US address the embedded verifier knows. */
 /** The banner's call (every call carries an api-version query). */

@@ -5,7 +5,7 @@ import { migrate } from '../db/migrate';
 import type { Logger } from '../logger';
 import { DEFAULT_MAX_DELIVERY_ATTEMPTS, type EventBus, type Subscription } from './bus';
 import type { EventEnvelope } from './envelope';
-import { backoffMs } from './relay';
+import { backoffMs } from '../queue/backoff';
 
 const BUS_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bus-migrations');
 /** Rows of one key taken in one claim; a longer run of the key is claimed again once they are done. */

@@ -30,9 +30,6 @@ export interface RelayOptions {
   keyConcurrency?: number;
 }
 
-/** Moved to the polled queue; kept here for the modules that import it from the relay. */
-export { backoffMs } from '../queue/backoff';
-
 /**
  * Publishes committed outbox rows to the bus, oldest first within each key: a whole batch in one
  * call when the bus takes batches, else several keys at a time. Rows are claimed with
