@@ -2,6 +2,7 @@ import {
   addHomeEntry,
   catalogueIsEmpty,
   coverSubjects,
+  bundlesAwaitingArt,
   createBundle,
   createCarousel,
   createCreator,
@@ -13,6 +14,7 @@ import {
   createSalesCampaign,
   createSeries,
   createShortUrl,
+  publishBundleWithThumbnail,
   setProductThumbnails,
   setSeriesThumbnails,
   type CatalogueChange,
@@ -201,7 +203,11 @@ async function createNews(change: CatalogueChange, catalogue: DemoCatalogue, see
   await createShortUrl(change.tx, { code: 'calendar', longUrl: '/calendar/' });
 }
 
-/** Starter packs: the first three published volumes of the three most popular listed series that have them. */
+/**
+ * Starter packs: the first three published volumes of the three most popular listed series that
+ * have them. Seeded as Drafts: a published bundle needs a default thumbnail (the staff rule), so
+ * each is published with its first volume's cover once the art is drawn (renderDemoArt).
+ */
 async function createStarterPacks(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
   const packs = seeded
     .filter(({ series }) => isListed(series))
@@ -220,7 +226,7 @@ async function createStarterPacks(change: CatalogueChange, seeded: readonly Seed
       name: `${series.title} starter pack`,
       description: `The first three volumes of ${series.title} together.`,
       readableUrl: `${series.readableUrl}-starter-pack`,
-      status: 'Published',
+      status: 'Draft',
       priceCents: STARTER_PACK_CENTS,
       items: volumes.map(({ id }) => ({ productId: id, priceCents: STARTER_PACK_ITEM_CENTS })),
     });
@@ -268,6 +274,7 @@ export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileSt
     }));
   };
   const record = (write: (change: CatalogueChange) => Promise<boolean>) => db.transaction((tx) => write({ tx, outbox: catalog.outbox }));
+  const productCovers = new Map<number, Thumbnail[]>();
   for (const series of subjects.series) {
     if (signal?.aborted) return false;
     const color = series.color ?? 'navy';
@@ -283,7 +290,14 @@ export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileSt
     const svg = coverSvg({ title: product.seriesTitle ?? product.name, ...(subtitle ? { subtitle } : {}), seriesColor: color, seed: product.id, width: 500, height: 625 });
     const covers = await store(svg, `covers/product-${product.id}`, COVER_WIDTHS, 1.25, 'cover', color);
     await record((change) => setProductThumbnails(change, product.id, covers));
+    productCovers.set(product.id, covers);
     progress();
+  }
+  for (const bundle of await bundlesAwaitingArt(db)) {
+    const cover = productCovers.get(bundle.firstProductId)?.at(-1);
+    if (!cover) continue;
+    const { role: _role, ...thumbnail } = cover;
+    await record((change) => publishBundleWithThumbnail(change, bundle.id, thumbnail));
   }
   return true;
 }

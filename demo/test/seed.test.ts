@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { catalogService } from '@inkwell/catalog';
+import { createBundle } from '@inkwell/catalog/store';
+import { PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
 import { LocalFileStorage, type EventEnvelope } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
@@ -87,6 +89,7 @@ describe('demo catalogue seeding, through the catalog store and its outbox', () 
 
 describe('demo art', () => {
   let service: TestService;
+  let packId: number;
   let dir: string;
   let events: EventEnvelope[];
 
@@ -95,7 +98,11 @@ describe('demo art', () => {
     events = await recordEvents(service);
     dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-art-'));
     const seriesId = await createSeries(service.context.db, { title: 'Paper Lanterns' });
-    await createProduct(service.context.db, { name: 'Paper Lanterns Vol. 1', seriesId, volumeNumber: 1 });
+    const productId = await createProduct(service.context.db, { name: 'Paper Lanterns Vol. 1', seriesId, volumeNumber: 1 });
+    // A starter pack as the seed writes it: a Draft until its art exists.
+    packId = await service.context.db.transaction((tx) => createBundle({ tx, outbox: service.context.outbox }, { name: 'Paper Lanterns starter pack', description: 'The first volume.', status: 'Draft', priceCents: 999, items: [{ productId, priceCents: 999 }] }));
+    await service.relay.drain();
+    events.length = 0;
   });
   afterAll(async () => {
     await service?.close();
@@ -117,7 +124,14 @@ describe('demo art', () => {
     const series = await service.context.db.query<{ thumbnails: Array<{ width: number; role: string }> }>('SELECT thumbnails FROM series');
     assert.deepEqual(series.rows[0]!.thumbnails.map((t) => [t.role, t.width]), [['cover', 250], ['cover', 500], ['hero', 1200]]);
     await service.relay.drain();
-    assert.deepEqual(events.map((event) => event.type).sort(), ['product.changed', 'series.changed']);
+    assert.deepEqual(events.map((event) => event.type).sort(), ['bundle.changed', 'product.changed', 'series.changed']);
+  });
+
+  it('publishes a starter pack by the staff rule once its first volume has a cover, which becomes its thumbnail', async () => {
+    const { rows } = await service.context.db.query<{ status: number; default_thumbnail: { url: string; width: number } | null }>('SELECT status, default_thumbnail FROM bundles WHERE id = $1', [packId]);
+    const products = await service.context.db.query<{ thumbnails: Array<{ url: string; width: number }> }>('SELECT thumbnails FROM products');
+    assert.equal(rows[0]!.status, PUBLISH_STATUS_CODES.Published);
+    assert.deepEqual([rows[0]!.default_thumbnail?.url, rows[0]!.default_thumbnail?.width], [products.rows[0]!.thumbnails[1]!.url, 500]);
   });
 
   it('records nothing and tells no one when the art is already in (a restart)', async () => {

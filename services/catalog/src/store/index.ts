@@ -8,5 +8,5 @@ export type { CatalogueChange } from './catalogue-change';
 export { catalogueIsEmpty, createCreator, createGenre, createIpTag, createPublisher, createShortUrl } from './lookup-writes';
 export { createSeries, type NewSeries, type SeriesCredit } from './series-writes';
 export { createProduct, type NewProduct, type NewVariant, type StockInfo } from './product-writes';
-export { addHomeEntry, createBundle, createCarousel, createNewsArticle, createSalesCampaign, type NewBundle, type NewNewsArticle, type NewSalesCampaign } from './merchandising-writes';
+export { addHomeEntry, bundlesAwaitingArt, createBundle, createCarousel, createNewsArticle, createSalesCampaign, publishBundleWithThumbnail, type NewBundle, type NewNewsArticle, type NewSalesCampaign } from './merchandising-writes';
 export { coverSubjects, setProductThumbnails, setSeriesThumbnails, type Thumbnail } from './thumbnails';

@@ -1,6 +1,8 @@
+import type { ThumbnailView } from '@inkwell/contracts/catalog';
 import { problem, type Problem } from '@inkwell/contracts/problems';
-import { EVENTS } from '@inkwell/platform';
+import { EVENTS, type Queryable } from '@inkwell/platform';
 import { PUBLISH_STATUS_CODES, type PublishStatusName } from '../domain';
+import { bundlePublishProblems, refusePublishing } from '../domain/staff-catalogue-rules';
 import {
   BUNDLE_NAME_MESSAGE,
   BUNDLE_PRODUCT_ONCE_MESSAGE,
@@ -21,7 +23,9 @@ export interface NewBundle {
   name: string;
   description: string;
   readableUrl?: string;
+  /** Published only by the staff rule (dashboard spec §5): a name, a description and a default thumbnail. */
   status: PublishStatusName;
+  defaultThumbnail?: ThumbnailView;
   priceCents: number;
   /** In the order they are listed, each with its share of the bundle price. */
   items: ReadonlyArray<{ productId: number; priceCents: number }>;
@@ -39,9 +43,10 @@ export async function createBundle({ tx, outbox }: CatalogueChange, input: NewBu
   }
   if (new Set(input.items.map((item) => item.productId)).size !== input.items.length) problems.push(problem('items', BUNDLE_PRODUCT_ONCE_MESSAGE));
   refuseProblems('Bundle', problems);
+  if (input.status === 'Published') refusePublishing('The bundle', bundlePublishProblems({ name: input.name, description: input.description, hasDefaultThumbnail: input.defaultThumbnail !== undefined }));
   const { rows } = await tx.query<{ id: number }>(
-    'INSERT INTO bundles (name, description, readable_url, status, price_cents) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [input.name, input.description, input.readableUrl ?? null, PUBLISH_STATUS_CODES[input.status], input.priceCents],
+    'INSERT INTO bundles (name, description, readable_url, status, price_cents, default_thumbnail) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [input.name, input.description, input.readableUrl ?? null, PUBLISH_STATUS_CODES[input.status], input.priceCents, input.defaultThumbnail ? JSON.stringify(input.defaultThumbnail) : null],
   );
   const id = rows[0]!.id;
   await tx.query(
@@ -51,6 +56,30 @@ export async function createBundle({ tx, outbox }: CatalogueChange, input: NewBu
   );
   await outbox.add(tx, { type: EVENTS.bundleChanged.type, key: `bundle:${id}`, data: { bundleId: String(id) } });
   return id;
+}
+
+/** A bundle waiting for its art: a Draft without a default thumbnail, with its first item. */
+export async function bundlesAwaitingArt(db: Queryable): Promise<Array<{ id: number; firstProductId: number }>> {
+  const { rows } = await db.query<{ id: number; firstProductId: number }>(
+    `SELECT b.id, (SELECT i.product_id FROM bundle_items i WHERE i.bundle_id = b.id ORDER BY i.ordinal LIMIT 1) AS "firstProductId"
+       FROM bundles b WHERE b.default_thumbnail IS NULL AND b.status = $1 AND EXISTS (SELECT 1 FROM bundle_items i WHERE i.bundle_id = b.id) ORDER BY b.id`,
+    [PUBLISH_STATUS_CODES.Draft],
+  );
+  return rows.map((row) => ({ id: Number(row.id), firstProductId: Number(row.firstProductId) }));
+}
+
+/**
+ * Gives a bundle its default thumbnail and publishes it, by the same rule as staff publishing
+ * (a name, a description and a default thumbnail); false when it was published already.
+ */
+export async function publishBundleWithThumbnail({ tx, outbox }: CatalogueChange, bundleId: number, thumbnail: ThumbnailView): Promise<boolean> {
+  const { rows } = await tx.query<{ name: string; description: string; status: number }>('SELECT name, description, status FROM bundles WHERE id = $1 FOR UPDATE', [bundleId]);
+  const bundle = rows[0];
+  if (!bundle || bundle.status === PUBLISH_STATUS_CODES.Published) return false;
+  refusePublishing('The bundle', bundlePublishProblems({ name: bundle.name, description: bundle.description, hasDefaultThumbnail: true }));
+  await tx.query('UPDATE bundles SET default_thumbnail = $2, status = $3, updated_at = now() WHERE id = $1', [bundleId, JSON.stringify(thumbnail), PUBLISH_STATUS_CODES.Published]);
+  await outbox.add(tx, { type: EVENTS.bundleChanged.type, key: `bundle:${bundleId}`, data: { bundleId: String(bundleId) } });
+  return true;
 }
 
 export interface NewSalesCampaign {

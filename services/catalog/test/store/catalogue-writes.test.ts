@@ -4,6 +4,7 @@ import { BadRequestError, type EventEnvelope } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../../src';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE, SERIES_NO_GENRES_MESSAGE, PRODUCT_NEEDS_SERIES_MESSAGE } from '../../src/domain';
+import { BUNDLE_NEEDS_DESCRIPTION_MESSAGE, BUNDLE_NEEDS_THUMBNAIL_MESSAGE } from '../../src/domain/staff-catalogue-rules';
 import {
   addHomeEntry,
   createBundle,
@@ -110,6 +111,9 @@ describe('catalogue writes: each record with its events, in one transaction', ()
     const { seriesId: _none, ...standalone } = volume({ readableUrl: 'standalone-volume' });
     assert.match(await refusal((c) => createProduct(c, standalone)), new RegExp(PRODUCT_NEEDS_SERIES_MESSAGE));
     assert.match(await refusal((c) => createProduct(c, volume({ readableUrl: 'two-digitals', variants: [{ type: 'Digital', priceType: 'Free' }, { type: 'Digital', priceType: 'Paid', priceCents: 1 }] }))), /one Digital variant/);
+    // A published bundle is held to the staff rule: a name, a description and a default thumbnail.
+    const bundle = { name: 'Tidewater pack', description: '', status: 'Published', priceCents: 999, items: [] } as const;
+    assert.match(await refusal((c) => createBundle(c, bundle)), new RegExp(`${BUNDLE_NEEDS_DESCRIPTION_MESSAGE}; ${BUNDLE_NEEDS_THUMBNAIL_MESSAGE}`));
     // A refusal after a write in the same transaction takes the write and its event back too.
     await refusal(async (c) => {
       await createProduct(c, volume({ readableUrl: 'rolled-back', status: 'Draft' }));
@@ -130,7 +134,7 @@ describe('catalogue writes: each record with its events, in one transaction', ()
     await delivered();
     const cachedNews = await get('/api/news?maxItemCount=3');
     assert.equal(cachedNews.response.length, 0);
-    const bundleId = await change((c) => createBundle(c, { name: 'Harbor Lights starter pack', description: 'Two volumes.', readableUrl: 'harbor-lights-starter-pack', status: 'Published', priceCents: 1299, items: [{ productId: first, priceCents: 650 }] }));
+    const bundleId = await change((c) => createBundle(c, { name: 'Harbor Lights starter pack', description: 'Two volumes.', readableUrl: 'harbor-lights-starter-pack', status: 'Published', defaultThumbnail: { url: '/media/pack.webp', width: 500, height: 625 }, priceCents: 1299, items: [{ productId: first, priceCents: 650 }] }));
     const campaignId = await change((c) =>
       createSalesCampaign(c, { name: 'Spring sale', description: '', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000), status: 'Published', products: [{ productId: first, variantType: 'Digital', discountPriceCents: 399 }] }),
     );
