@@ -2,7 +2,7 @@ import { InvalidEventError, type EventEffect, type Logger } from '@inkwell/platf
 import { mailForAccountEvent } from '../domain/account-mails';
 import { MESSAGES } from '../domain/messages';
 import { renderEmail } from '../domain/render';
-import type { MailQueue } from '../email/mail-queue';
+import type { MailQueue } from '../store/mail-queue';
 import { contentOf, findTemplateByName } from '../store/templates';
 import type { AccountLinks } from '../peers/account-links';
 

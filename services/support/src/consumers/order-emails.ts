@@ -2,7 +2,7 @@ import { InvalidEventError, type EventEffect, type Logger } from '@inkwell/platf
 import { MESSAGES } from '../domain/messages';
 import { mailForOrderEvent } from '../domain/order-mails';
 import { MissingValuesError, renderEmail } from '../domain/render';
-import type { MailQueue } from '../email/mail-queue';
+import type { MailQueue } from '../store/mail-queue';
 import { contentOf, findTemplateByName } from '../store/templates';
 
 /**

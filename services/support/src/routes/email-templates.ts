@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BadRequestError, DomainError, EnvelopeOf, Int4, NotFoundError, paginate, success, type App, type ServiceContext } from '@inkwell/platform';
 import { MESSAGES } from '../domain/messages';
 import { MissingValuesError, renderEmail } from '../domain/render';
-import type { MailQueue } from '../email/mail-queue';
+import type { MailQueue } from '../store/mail-queue';
 import { contentOf, createTemplate, findTemplateById, findTemplateByName, listTemplates, pageTemplates, updateTemplate } from '../store/templates';
 import { AlterTemplateBody, EmailTemplateSchema, NewTemplateBody, PageRequest, PaginatedEnvelope, TestEmailBody, pageWindow } from './schemas';
 
