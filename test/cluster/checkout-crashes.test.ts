@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { Database, createLogger, TokenSigner, type ServiceName } from '@inkwell/platform';
+import { createLogger, TokenSigner, type ServiceName } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct } from '../../services/catalog/test/factories';
-import { deleteNamespace } from './support';
+import { deleteNamespace, serviceDatabases } from './support';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,15 +56,7 @@ describe('checkout while service processes are killed', { skip: skipBecause(skip
   let dataDir: string;
   let failed = false;
   let signer: TokenSigner;
-  const databases = new Map<ServiceName, Database>();
-  const db = (service: ServiceName) => {
-    let database = databases.get(service);
-    if (!database) {
-      database = new Database(cluster!.env(service).DATABASE_URL!, logger);
-      databases.set(service, database);
-    }
-    return database;
-  };
+  const { db, close: closeDatabases } = serviceDatabases(() => cluster, logger);
   const digital: number[] = [];
   let print = 0;
   let variants = new Map<number, number>();
@@ -146,7 +138,7 @@ describe('checkout while service processes are killed', { skip: skipBecause(skip
   afterAll(async () => {
     if (failed && cluster) console.error(`Logs of the cluster's processes:\n${await cluster.logTails(60)}`);
     await cluster?.stop();
-    await Promise.all([...databases.values()].map((database) => database.close()));
+    await closeDatabases();
     if (kafkaBrokers) await deleteNamespace(kafkaBrokers.split(','), `${name}.`);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (cluster && !failed) await rm(cluster.logDir, { recursive: true, force: true });

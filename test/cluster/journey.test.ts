@@ -9,13 +9,13 @@ import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Clie
 import kafkajs from 'kafkajs';
 import sharp from 'sharp';
 import { grantAdmin } from '@inkwell/account';
-import { Database, createFileStorage, createLogger, loadServiceConfig, type Env, type ServiceName } from '@inkwell/platform';
+import { createFileStorage, createLogger, loadServiceConfig, type Env, type ServiceName } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { PageStore } from '../../services/reader/src/store/page-store';
 import { linksIn } from '../support/mailbox';
-import { deleteNamespace } from './support';
+import { deleteNamespace, serviceDatabases } from './support';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -65,15 +65,7 @@ describe('the cluster: one process per service', { skip: skipBecause(skip) }, ()
   let cluster: Cluster | undefined;
   let dataDir: string;
   let failed = false;
-  const databases = new Map<ServiceName, Database>();
-  const db = (service: ServiceName) => {
-    let database = databases.get(service);
-    if (!database) {
-      database = new Database(cluster!.env(service).DATABASE_URL!, logger);
-      databases.set(service, database);
-    }
-    return database;
-  };
+  const { db, close: closeDatabases } = serviceDatabases(() => cluster, logger);
 
   const call = async (method: string, route: string, { body, token }: { body?: unknown; token?: string } = {}) => {
     const response = await fetch(cluster!.url + route, {
@@ -167,7 +159,7 @@ describe('the cluster: one process per service', { skip: skipBecause(skip) }, ()
     async () => {
       if (failed && cluster) console.error(`Logs of the cluster's processes:\n${await cluster.logTails(80)}`);
       await cluster?.stop();
-      await Promise.all([...databases.values()].map((database) => database.close()));
+      await closeDatabases();
       if (kafkaBrokers) await deleteNamespace(kafkaBrokers.split(','), `${name}.`);
       if (s3) await deleteBucket(s3);
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
