@@ -166,7 +166,7 @@ describe('checkout steps: every undo, recorded and retried', () => {
     const record = (await findPurchase(harness.order.context.db, purchase.id))!;
     const checkout = harness.order.exposed.checkout;
     const result = await refundPurchase(checkout, record, 'Refunded by staff', { refundedAtProcessor: false });
-    assert.equal(result.status, 'completed');
+    assert.equal(result?.status, 'completed');
     const recorded = await steps(purchase.id);
     assert.equal(recorded['refund:refund-charge'], 'done');
     assert.equal(recorded['refund:cancel-orders'], 'done');
@@ -177,7 +177,9 @@ describe('checkout steps: every undo, recorded and retried', () => {
     assert.equal(view.orders[0].status, 'Cancelled');
     assert.equal(view.orders[0].orderRefund.refundReason, 'Refunded by staff');
     await waitFor(async () => (await harness.owned('steps-refund')).length === 0, 'access taken back');
-    assert.equal((await refundPurchase(checkout, record, 'Refunded by staff', { refundedAtProcessor: false })).status, 'completed');
+    // Asked again: done already (or, while the processor's word on the refund is being handled, left to that run).
+    const again = await refundPurchase(checkout, record, 'Refunded by staff', { refundedAtProcessor: false });
+    assert.ok(again === undefined || again.status === 'completed', `asked again: ${again?.status}`);
     assert.deepEqual(await refunded(), [payment], 'no second refund');
   });
 });

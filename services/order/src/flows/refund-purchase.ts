@@ -71,9 +71,17 @@ export const REFUND_PURCHASE_STEPS = [refundCharge, cancelOrders] as const;
  * A full refund of a paid purchase as steps (the money first, then the orders), each recorded: a
  * crash resumes after the last recorded step. The processor's own refunds come here with
  * `refundedAtProcessor`; staff refunds will too. A Compensated purchase is refunded already.
+ * Undefined when this process is running a flow of the purchase now: the processor's word on the
+ * refund that flow just made is left to it, so the orders are cancelled once, with its reason.
  */
-export async function refundPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, reason: string, { refundedAtProcessor }: { refundedAtProcessor: boolean }): Promise<FlowResult> {
+export async function refundPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, reason: string, { refundedAtProcessor }: { refundedAtProcessor: boolean }): Promise<FlowResult | undefined> {
   // Compensated: refunded and cancelled by the checkout's own undo already (its refund's event comes back here).
   if (purchase.state === 'Compensated') return { status: 'completed', log: new Map() };
-  return runFlow({ db: deps.db, logger: deps.logger, purchaseId: purchase.id, context: { deps, purchase, reason, refundedAtProcessor }, steps: REFUND_PURCHASE_STEPS });
+  if (deps.active.has(purchase.id)) return undefined;
+  deps.active.add(purchase.id);
+  try {
+    return await runFlow({ db: deps.db, logger: deps.logger, purchaseId: purchase.id, context: { deps, purchase, reason, refundedAtProcessor }, steps: REFUND_PURCHASE_STEPS });
+  } finally {
+    deps.active.delete(purchase.id);
+  }
 }
