@@ -17,6 +17,7 @@ import {
   INTERNAL_ERROR_DETAILS,
   SERVICE_INFO,
   GrpcCallError,
+  askPeer,
   checkHealth,
   createGrpcClient,
   createGrpcServer,
@@ -326,6 +327,31 @@ describe('failures reach the caller as gRPC statuses', () => {
       () => server.addService(CATALOG.proto, CATALOG.service, { getProduct: async () => ({ products: [] }) }),
       /inkwell\.catalog\.v1\.Catalog has no RPC getProduct/,
     );
+  });
+});
+
+describe('askPeer: a peer that cannot be reached becomes the caller\'s own error', () => {
+  class TryAgainLater extends Error {}
+
+  test('a peer that is down, or answers too late, gives the caller\'s error; a refusal passes through', async (t) => {
+    const slow = await start(t.onTestFinished, catalogWith(async () => {
+      await sleep(500);
+      return { products: [] };
+    }));
+    const tooLate = client<CatalogService>(t, CATALOG, slow.address, 50);
+    await assert.rejects(askPeer(() => tooLate.getProducts({ ids: ['p-1'], country: '' }), () => new TryAgainLater()), TryAgainLater);
+
+    const refusing = await start(t.onTestFinished, catalogWith(async () => {
+      throw new NotFoundError();
+    }));
+    const refused = client<CatalogService>(t, CATALOG, refusing.address);
+    await assert.rejects(askPeer(() => refused.getProducts({ ids: ['p-9'], country: '' }), () => new TryAgainLater()), callError('NOT_FOUND'));
+
+    const { server, address } = await start(t.onTestFinished, catalogWith(async () => ({ products: [] })));
+    const gone = client<CatalogService>(t, CATALOG, address, 1000);
+    assert.deepEqual(await askPeer(() => gone.getProducts({ ids: [], country: '' }), () => new TryAgainLater()), { products: [] });
+    await server.shutdown();
+    await assert.rejects(askPeer(() => gone.getProducts({ ids: [], country: '' }), () => new TryAgainLater()), TryAgainLater);
   });
 });
 

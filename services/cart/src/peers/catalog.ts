@@ -1,4 +1,4 @@
-import { CATALOG, createGrpcClient, DomainError, GrpcCallError, type CatalogService, type GrpcClient, type ProductSummary } from '@inkwell/platform';
+import { CATALOG, createGrpcClient, DomainError, askPeer, type CatalogService, type GrpcClient, type ProductSummary } from '@inkwell/platform';
 import { CART_MESSAGES, type CatalogProduct, type PricedVariant } from '../domain';
 
 /** 503 when the catalog cannot answer: the cart cannot be priced without it. */
@@ -75,12 +75,7 @@ export class GrpcCatalogProducts implements CatalogProducts {
     this.client.close();
   }
 
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      if (error instanceof GrpcCallError && ['UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(error.code)) throw new CatalogUnavailableError();
-      throw error;
-    }
+  private call<T>(request: () => Promise<T>): Promise<T> {
+    return askPeer(request, () => new CatalogUnavailableError());
   }
 }

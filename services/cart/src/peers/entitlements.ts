@@ -1,4 +1,4 @@
-import { createGrpcClient, ENTITLEMENTS, GrpcCallError, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
+import { createGrpcClient, ENTITLEMENTS, askPeer, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
 import { CatalogUnavailableError } from './catalog';
 
 /**
@@ -18,14 +18,9 @@ export class GrpcOwnedProducts implements OwnedProducts {
   }
 
   async owned(userId: string): Promise<Set<number>> {
-    try {
-      const { productIds } = await this.client.listEntitlements({ userId });
-      return new Set(productIds.map(Number));
-    } catch (error) {
-      // Without the answer a Digital item might be sold twice: refuse for now rather than guess.
-      if (error instanceof GrpcCallError && ['UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(error.code)) throw new CatalogUnavailableError();
-      throw error;
-    }
+    // Without the answer a Digital item might be sold twice: refuse for now rather than guess.
+    const { productIds } = await askPeer(() => this.client.listEntitlements({ userId }), () => new CatalogUnavailableError());
+    return new Set(productIds.map(Number));
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { createGrpcClient, DomainError, ENTITLEMENTS, GrpcCallError, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
+import { createGrpcClient, DomainError, ENTITLEMENTS, askPeer, type EntitlementsService, type GrpcClient } from '@inkwell/platform';
 import { LIBRARY_UNAVAILABLE_MESSAGE } from '../domain/messages';
 
 /** The product ids the visitor of one request owns; asked at most once per request. */
@@ -47,12 +47,7 @@ export class ReaderOwnership {
   }
 
   private async ask(userId: string): Promise<ReadonlySet<number>> {
-    try {
-      const { productIds } = await this.client.listEntitlements({ userId });
-      return new Set(productIds.map(Number));
-    } catch (error) {
-      if (error instanceof GrpcCallError && ['UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(error.code)) throw new OwnershipUnavailableError();
-      throw error;
-    }
+    const { productIds } = await askPeer(() => this.client.listEntitlements({ userId }), () => new OwnershipUnavailableError());
+    return new Set(productIds.map(Number));
   }
 }

@@ -49,6 +49,25 @@ export class GrpcCallError extends Error {
   }
 }
 
+/** The peer could not be reached or did not answer in time (not a refusal of what was asked). */
+export function isPeerUnreachable(error: unknown): error is GrpcCallError {
+  return error instanceof GrpcCallError && (error.code === 'UNAVAILABLE' || error.code === 'DEADLINE_EXCEEDED');
+}
+
+/**
+ * Runs a call to another service; when that service cannot be reached, throws what `unreachable`
+ * makes instead (a 503 in the caller's words), so a shopper is told to try again rather than shown
+ * a 500. Any other failure passes through.
+ */
+export async function askPeer<T>(request: () => Promise<T>, unreachable: () => Error): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (isPeerUnreachable(error)) throw unreachable();
+    throw error;
+  }
+}
+
 export function statusName(code: number): GrpcStatusName {
   return (status[code] as GrpcStatusName | undefined) ?? 'UNKNOWN';
 }

@@ -6,7 +6,7 @@ export {
   type GrpcClient,
   type GrpcClientOptions,
 } from './client';
-export { GrpcCallError, INTERNAL_ERROR_DETAILS, type DomainStatusName, type GrpcStatusName } from './errors';
+export { askPeer, GrpcCallError, INTERNAL_ERROR_DETAILS, isPeerUnreachable, type DomainStatusName, type GrpcStatusName } from './errors';
 export { loadProto, loadService, protoDir } from './protos';
 export type { RequestOf, ResponseOf, ServiceContract, ServiceHandlers, ServiceLocation } from './types';
 export * from './contracts/health';

@@ -1,4 +1,4 @@
-import { CATALOG, createGrpcClient, DomainError, GrpcCallError, type CatalogService, type GrpcClient } from '@inkwell/platform';
+import { CATALOG, createGrpcClient, DomainError, askPeer, type CatalogService, type GrpcClient } from '@inkwell/platform';
 import { READER_MESSAGES } from '../domain/messages';
 import { publicationOf, type CatalogPublications, type Publication } from './publication';
 
@@ -45,12 +45,7 @@ export class GrpcCatalogPublications implements CatalogPublications {
     this.client.close();
   }
 
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      if (error instanceof GrpcCallError && ['UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(error.code)) throw new CatalogUnavailableError();
-      throw error;
-    }
+  private call<T>(request: () => Promise<T>): Promise<T> {
+    return askPeer(request, () => new CatalogUnavailableError());
   }
 }
