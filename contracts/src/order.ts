@@ -6,6 +6,7 @@
  * $2.9985), spec §9. `amountDue` is what is charged: the total rounded to whole minor units.
  */
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { MAX_EMAIL_LENGTH } from './account-rules';
 import { Nullable } from './nullable';
 
 import { ORDER_STATUSES, PAYMENT_METHODS, PURCHASE_STATES, COULD_NOT_CALCULATE_TAX, PAYMENT_METHOD_NOT_IMPLEMENTED, PURCHASE_FAILED } from './order-rules';
@@ -30,7 +31,7 @@ export const AddressSchema = Type.Object({
   /** State or province code where the country has them (US, CA). */
   administrativeArea: text(100),
   phoneNumber: text(40),
-  email: text(254),
+  email: text(MAX_EMAIL_LENGTH),
   isShippingAddress: Type.Optional(Type.Boolean()),
   isBillingAddress: Type.Optional(Type.Boolean()),
 });

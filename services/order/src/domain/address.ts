@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, isValidEmail } from '@inkwell/contracts/account-rules';
+import type { AddressInput as ApiAddress } from '@inkwell/contracts/order';
 import { MISSING_FIELD_MESSAGES } from '@inkwell/contracts/order-rules';
 import { problem, type Problem } from '@inkwell/contracts/problems';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
@@ -12,20 +13,7 @@ import { countryHasStates, countryName, isShippingCountry, normalizeCode, stateC
  * states in countries.ts (US, CA); elsewhere administrativeArea may be blank, since most countries
  * address a parcel without one. companyName is optional.
  */
-export interface Address {
-  firstName: string;
-  surName: string;
-  companyName?: string;
-  country: string;
-  address: string;
-  locality: string;
-  postalCode: string;
-  administrativeArea: string;
-  phoneNumber: string;
-  email: string;
-  isShippingAddress?: boolean;
-  isBillingAddress?: boolean;
-}
+export type Address = Omit<ApiAddress, 'companyName'> & { companyName?: string };
 
 export type AddressKind = 'Billing' | 'Shipping';
 

@@ -12,19 +12,8 @@ import type { AddressInput, AddressVerification, PaymentMethodName, Purchase } f
 
 export { PURCHASE_FAILED };
 
-/** An address as the form holds it: every field a string. */
-export interface AddressForm {
-  firstName: string;
-  surName: string;
-  companyName: string;
-  country: string;
-  address: string;
-  locality: string;
-  postalCode: string;
-  administrativeArea: string;
-  phoneNumber: string;
-  email: string;
-}
+/** An address as the form holds it: every field of the API's address, each a string. */
+export type AddressForm = { [Field in Exclude<keyof AddressInput, 'isShippingAddress' | 'isBillingAddress'>]-?: string };
 
 export type AddressField = keyof AddressForm;
 
