@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
-import { formatAmount } from '../checkout-rules';
 import type { Order } from '../types';
 import styles from './orders.module.css';
+import { PriceLines } from './price-lines';
 
 
 /**
@@ -54,26 +54,7 @@ export function OrderCard({ order, headingLevel: Heading = 'h3', showRead = true
         ))}
       </ul>
       <dl className={styles.totals}>
-        {details.couponSaveAmount > 0 && (
-          <div>
-            <dt>Coupon</dt>
-            <dd>−{formatAmount(details.couponSaveAmount, currency)}</dd>
-          </div>
-        )}
-        {order.shippingMethod && (
-          <div>
-            <dt>Shipping ({order.shippingMethod.mailService})</dt>
-            <dd>{formatAmount(details.shippingCost, currency)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatAmount(details.taxes, currency)}</dd>
-        </div>
-        <div className={styles.total}>
-          <dt>Total</dt>
-          <dd>{formatAmount(order.totalPrice, currency)}</dd>
-        </div>
+        <PriceLines details={details} total={order.totalPrice} currency={currency} shippingLabel={order.shippingMethod ? `Shipping (${order.shippingMethod.mailService})` : null} totalClassName={styles.total} />
       </dl>
     </article>
   );

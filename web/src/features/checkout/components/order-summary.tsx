@@ -1,10 +1,11 @@
 import { FormAlert } from '@/components/ui/form-alert';
 import { formatMoney } from '@/lib/format';
-import { formatAmount, PaymentFlow, PURCHASE_FAILED } from '../checkout-rules';
+import { PaymentFlow, PURCHASE_FAILED } from '../checkout-rules';
 import { flowText, type FlowState } from '../payment-flow';
 import type { Purchase } from '../types';
 import type { CheckoutLine } from './checkout-values';
 import styles from './checkout.module.css';
+import { PriceLines } from './price-lines';
 
 /** The cart's lines as checkout lists them. */
 export function OrderLines({ lines }: { lines: CheckoutLine[] }) {
@@ -50,26 +51,7 @@ export function Totals({ purchase, pending, ready, currency, lines }: { purchase
         <dt>Subtotal</dt>
         <dd>{formatMoney(details.netPrice, currency)}</dd>
       </div>
-      {details.couponSaveAmount > 0 && (
-        <div>
-          <dt>Coupon</dt>
-          <dd>−{formatAmount(details.couponSaveAmount, currency)}</dd>
-        </div>
-      )}
-      {purchase.shippingRates.length > 0 && (
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatAmount(details.shippingCost, currency)}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Tax</dt>
-        <dd>{formatAmount(details.taxes, currency)}</dd>
-      </div>
-      <div className={styles.total}>
-        <dt>Total</dt>
-        <dd>{formatAmount(purchase.totalPrice, currency)}</dd>
-      </div>
+      <PriceLines details={details} total={purchase.totalPrice} currency={currency} shippingLabel={purchase.shippingRates.length > 0 ? 'Shipping' : null} totalClassName={styles.total} />
       {pending && (
         <p role="status" className={styles.muted}>
           Updating…
