@@ -284,7 +284,7 @@ export const dashboardCalls: readonly Call[] = [
 /**
  * Calls beyond both catalogues: staff coupon administration (issue 12), the payment provider's public
  * settings (issue 13), and the dashboard catalogue's restore, audit trails, series notes, search-upload
- * progress, creator lookup and comic ingestion (issue 14).
+ * progress, creator lookup and comic ingestion (issue 14), and the operations console's system calls (issue 21).
  */
 export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
@@ -303,4 +303,13 @@ export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/ingest/product/34', 'reader'],
   ['GET', '/api/dashboard/creators?query=ann&count=20', 'catalog'],
   ['POST', '/api/dashboard/creators/new', 'catalog'],
+  // The operations console (issue 21): each service's own system calls, and the order sweeper's view.
+  ['GET', '/api/dashboard/system/account/status', 'account'],
+  ['GET', '/api/dashboard/system/catalog/dead-letters', 'catalog'],
+  ['POST', '/api/dashboard/system/cart/dead-letters/7/redrive', 'cart'],
+  ['GET', '/api/dashboard/system/order/status', 'order'],
+  ['GET', '/api/dashboard/system/order/checkout', 'order'],
+  ['GET', '/api/dashboard/system/reader/dead-letters', 'reader'],
+  ['POST', '/api/dashboard/system/analytics/dead-letters/12/redrive', 'analytics'],
+  ['GET', '/api/dashboard/system/support/status', 'support'],
 ];

@@ -130,6 +130,16 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/dashboard/support-tickets', service: 'support', why: 'support tickets' },
   { pattern: '/dashboard/analytics', service: 'analytics', why: 'metrics queries' },
   { pattern: '/dashboard/reports', service: 'analytics', why: 'spreadsheet reports' },
+
+  // ── Operations console (beyond the spec: issue 21; contracts/src/dashboard-system.ts) ─────────
+  // Every service answers its own status, dead letters and re-drives under its name.
+  { pattern: '/dashboard/system/account', service: 'account', why: 'the account service\'s own health, outbox, consumers and dead letters' },
+  { pattern: '/dashboard/system/catalog', service: 'catalog', why: 'the catalog service\'s own health, outbox, consumers and dead letters' },
+  { pattern: '/dashboard/system/cart', service: 'cart', why: 'the cart service\'s own health, outbox, consumers and dead letters' },
+  { pattern: '/dashboard/system/order', service: 'order', why: 'the order service\'s own health, outbox, consumers and dead letters, and the checkout sweeper\'s view' },
+  { pattern: '/dashboard/system/reader', service: 'reader', why: 'the reader service\'s own health, outbox, consumers and dead letters' },
+  { pattern: '/dashboard/system/analytics', service: 'analytics', why: 'the analytics service\'s own health, outbox, consumers and dead letters' },
+  { pattern: '/dashboard/system/support', service: 'support', why: 'the support service\'s own health, outbox, consumers and dead letters' },
 ] satisfies RouteRule[]);
 
 const API_PREFIX = '/api/';
