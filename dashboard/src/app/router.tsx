@@ -31,6 +31,7 @@ const screenRoutes: RouteObject[] = [
   { path: 'publishers', ...page(() => import('@/features/publishers/routes/publisher-list')) },
   { path: 'lookups', ...page(() => import('@/features/lookups/routes/lookups')) },
   { path: 'search-maintenance', ...page(() => import('@/features/search-maintenance/routes/search-maintenance')) },
+  { path: 'system', ...page(() => import('@/features/system/routes/system-console')) },
 ];
 
 const routes: RouteObject[] = [

@@ -183,6 +183,13 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
     label: 'System',
     areas: [
       {
+        path: 'system',
+        status: 'ready',
+        label: 'System',
+        summary: 'Watch every service’s health, events and errors, and re-drive the events a consumer gave up on.',
+        empty: { title: 'No services answered', text: 'Each service’s health, outbox, consumer groups and dead letters appear here.' },
+      },
+      {
         path: 'search-maintenance',
         status: 'ready',
         label: 'Search maintenance',
