@@ -6,9 +6,10 @@ import { createPaymentProcessor, SimulatedPaymentProcessor, simulatedProviderPag
 import { GrpcCartCheckout } from './peers/cart';
 import { attachGuestPurchases } from './consumers/guest-purchases';
 import type { CheckoutDeps } from './flows/deps';
-import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepPurchases, type SweeperOptions } from './flows/sweeper';
+import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepPurchases, type RunningSweeper, type SweeperOptions } from './flows/sweeper';
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 import { paymentWebhookRoute } from './routes/payment-webhook';
+import { systemCheckoutRoutes } from './routes/system-checkout';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,7 +36,8 @@ export interface OrderServiceOptions {
  * sales tax, address verification, payments through the payments port (the simulated processor,
  * or Stripe when its keys are set), orders and their statuses; every change through the outbox
  * (order.placed, order.completed, order.cancelled, order.refunded). A sweeper resumes purchases
- * left between states and completes pre-orders on their release day.
+ * left between states and completes pre-orders on their release day; the operations console reads
+ * what it is watching (routes/system-checkout.ts). The checkout's counters are in flows/metrics.ts.
  */
 export function createOrderService(options: OrderServiceOptions = {}): ServiceDefinition<OrderParts> {
   return {
@@ -61,12 +63,14 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
         active: new Set(),
       };
       const verifier = new EmbeddedAddressVerifier();
-      let sweeper: { stop(): Promise<void> } | undefined;
+      const sweeperOptions = options.sweeper ?? { ...DEFAULT_SWEEPER, intervalMs: context.config.orders.sweepIntervalMs, staleAfterMs: context.config.orders.sweepStaleAfterMs };
+      let sweeper: RunningSweeper | undefined;
       return {
         async routes(app) {
           await checkoutRoutes(app, { context, checkout, verifier });
           await app.register(paymentWebhookRoute, { processor: payments, handle: (event) => handlePaymentEvent(checkout, event) });
           if (payments instanceof SimulatedPaymentProcessor) await app.register(simulatedProviderPages, { processor: payments });
+          await systemCheckoutRoutes(app, { context, staleAfterMs: sweeperOptions.staleAfterMs, lastSweepAt: () => sweeper?.lastSweepAt() ?? null });
         },
         subscriptions: [{ group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) }],
         async onStart() {
@@ -74,7 +78,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
             payments.onEvent((event) => handlePaymentEvent(checkout, event));
             payments.start();
           }
-          sweeper = startSweeper(checkout, options.sweeper ?? { ...DEFAULT_SWEEPER, intervalMs: context.config.orders.sweepIntervalMs, staleAfterMs: context.config.orders.sweepStaleAfterMs });
+          sweeper = startSweeper(checkout, sweeperOptions);
         },
         async close() {
           await sweeper?.stop();

@@ -1,6 +1,7 @@
 import type { Database, Logger } from '@inkwell/platform';
 import type { StoredPayment } from '../store/purchases';
 import { loadSteps, saveDoneSteps, saveFailedStep, saveUndo, type StepLog, type StepRecord } from '../store/purchase-steps';
+import { checkoutCompensations, checkoutSteps } from './metrics';
 
 /** Why a flow stopped short: a reason the caller maps to an answer, and the sentence for the shopper. */
 export interface FlowFailure {
@@ -64,7 +65,7 @@ export async function runFlow<Context>(run: FlowRun<Context>, known?: StepLog): 
   const record = () => saveDoneSteps(run.db, run.purchaseId, unrecorded.splice(0));
   for (const step of run.steps) {
     if (log.get(step.name)?.status === 'done') continue;
-    const result = await step.run(run.context, log);
+    const result = await runStep(step, run.context, log);
     if (result.status === 'waiting') {
       await record();
       return { status: 'waiting', step: step.name, log };
@@ -84,6 +85,19 @@ export async function runFlow<Context>(run: FlowRun<Context>, known?: StepLog): 
   return { status: 'completed', log };
 }
 
+/** Runs a step and counts how it ended (a step that waits has not ended: its resume counts). */
+async function runStep<Context>(step: FlowStep<Context>, context: Context, log: StepLog): Promise<StepResult<unknown>> {
+  let result: StepResult<unknown>;
+  try {
+    result = await step.run(context, log);
+  } catch (error) {
+    checkoutSteps.inc({ step: step.name, outcome: 'failed' });
+    throw error;
+  }
+  if (result.status !== 'waiting') checkoutSteps.inc({ step: step.name, outcome: result.status === 'done' ? 'ok' : 'refused' });
+  return result;
+}
+
 /**
  * Undoes the flow's done (and owed) steps, last first. An undo that throws is recorded as owed with
  * its error and the rest go on; the sweeper tries owed undos again with backoff until they are done.
@@ -99,7 +113,9 @@ export async function compensate<Context>(run: FlowRun<Context>, log?: StepLog):
       await step.undo(run.context, record.output, steps);
       await saveUndo(run.db, run.purchaseId, step.name, null);
       steps.set(step.name, { ...record, status: 'undone', error: null });
+      checkoutCompensations.inc({ step: step.name, outcome: 'ok' });
     } catch (error) {
+      checkoutCompensations.inc({ step: step.name, outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       await saveUndo(run.db, run.purchaseId, step.name, message);
       steps.set(step.name, { ...record, status: 'undo_pending', error: message, undoAttempts: record.undoAttempts + 1 });

@@ -3,6 +3,7 @@ import { nextOrderStatus } from '../domain';
 import { duePendingUndos } from '../store/purchase-steps';
 import { deferPurchase, duePurchases, findPurchase, ordersOfPurchase, releasedOrders, setOrderStatus } from '../store/purchases';
 import type { CheckoutDeps } from './deps';
+import { checkoutSweeps } from './metrics';
 import { completed } from './order-events';
 import { reconcile, retryUndos } from './place-purchase';
 
@@ -26,8 +27,11 @@ export async function sweepPurchases(deps: CheckoutDeps, options: Pick<SweeperOp
     try {
       await reconcile(deps, id);
       const after = await findPurchase(deps.db, id);
-      if (after && ['Paying', 'RequiresAction', 'Paid'].includes(after.state)) await deferPurchase(deps.db, id, null);
+      const pending = after !== undefined && ['Paying', 'RequiresAction', 'Paid'].includes(after.state);
+      if (pending) await deferPurchase(deps.db, id, null);
+      checkoutSweeps.inc({ outcome: pending ? 'pending' : 'settled' });
     } catch (error) {
+      checkoutSweeps.inc({ outcome: 'failed' });
       deps.logger.warn({ err: error, purchaseId: id }, 'purchase not settled yet; will look again');
       await deferPurchase(deps.db, id, (error as Error).message);
     }
@@ -76,13 +80,24 @@ export async function releaseDueOrders(deps: CheckoutDeps, batchSize: number): P
   return purchases.length;
 }
 
+export interface RunningSweeper {
+  stop(): Promise<void>;
+  /** When its last round ended (done or failed), for the operations console; null before the first. */
+  lastSweepAt(): Date | null;
+}
+
 /** Runs the three on the platform's poller until stopped; one round at a time. */
-export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAULT_SWEEPER): { stop(): Promise<void> } {
+export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAULT_SWEEPER): RunningSweeper {
+  let lastSweepAt: Date | null = null;
   const poller = new Poller({
     run: async () => {
-      const released = await releaseDueOrders(deps, options.batchSize);
-      const swept = await sweepPurchases(deps, options);
-      return released + swept + (await retryOwedUndos(deps, options.batchSize));
+      try {
+        const released = await releaseDueOrders(deps, options.batchSize);
+        const swept = await sweepPurchases(deps, options);
+        return released + swept + (await retryOwedUndos(deps, options.batchSize));
+      } finally {
+        lastSweepAt = new Date();
+      }
     },
     intervalMs: options.intervalMs,
     logger: deps.logger,
@@ -91,5 +106,5 @@ export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAU
     unref: true,
   });
   poller.start();
-  return poller;
+  return { stop: () => poller.stop(), lastSweepAt: () => lastSweepAt };
 }

@@ -27,7 +27,7 @@ export async function saveFailedStep(db: Queryable, purchaseId: string, step: st
   await db.query(
     `INSERT INTO purchase_steps (purchase_id, step, status, output, error) VALUES ($1, $2, 'failed', NULL, $3)
      ON CONFLICT (purchase_id, step) DO UPDATE SET status = 'failed', output = NULL, error = EXCLUDED.error,
-       undo_attempts = 0, next_attempt_at = now(), updated_at = now()`,
+       undo_attempts = 0, undo_owed_since = NULL, next_attempt_at = now(), updated_at = now()`,
     [purchaseId, step, error],
   );
 }
@@ -39,7 +39,7 @@ export async function saveDoneSteps(db: Queryable, purchaseId: string, steps: Re
     `INSERT INTO purchase_steps (purchase_id, step, status, output)
      SELECT $1, s.step, 'done', s.output FROM jsonb_to_recordset($2::jsonb) AS s(step text, output jsonb)
      ON CONFLICT (purchase_id, step) DO UPDATE SET status = 'done', output = EXCLUDED.output, error = NULL,
-       undo_attempts = 0, next_attempt_at = now(), updated_at = now()`,
+       undo_attempts = 0, undo_owed_since = NULL, next_attempt_at = now(), updated_at = now()`,
     [purchaseId, JSON.stringify(steps.map(({ step, output }) => ({ step, output: output ?? null })))],
   );
 }
@@ -52,6 +52,7 @@ export async function saveUndo(db: Queryable, purchaseId: string, step: string, 
   }
   await db.query(
     `UPDATE purchase_steps SET status = 'undo_pending', error = $3, undo_attempts = undo_attempts + 1,
+            undo_owed_since = coalesce(undo_owed_since, now()),
             next_attempt_at = now() + least(interval '5 minutes', interval '1 second' * power(2, undo_attempts)), updated_at = now()
      WHERE purchase_id = $1 AND step = $2`,
     [purchaseId, step, error.slice(0, 2000)],

@@ -1,13 +1,14 @@
 import { movePurchase } from '../../store/purchases';
 import { done, type FlowStep } from '../flow';
-import type { PlaceContext } from './context';
+import { ordersCompleted } from '../metrics';
+import { isFree, type PlaceContext } from './context';
 
-/** Paid → Completed: every step of the purchase is done. */
+/** Paid → Completed: every step of the purchase is done (counted once: a repeat finds it Completed and moves nothing). */
 export const completePurchase: FlowStep<PlaceContext, Record<string, never>> = {
   name: 'complete',
   recordWithNext: true,
   async run({ deps, purchase }) {
-    await movePurchase(deps.db, purchase.id, 'completed');
+    if (await movePurchase(deps.db, purchase.id, 'completed')) ordersCompleted.inc({ provider: isFree(purchase) ? 'none' : deps.payments.kind });
     return done({});
   },
 };
