@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
+import { GATEWAY_METRICS_PORT, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
 
 /**
  * Configuration is read once at start-up from the environment and validated as a whole: a setting
@@ -92,6 +92,8 @@ export interface CommonConfig {
    * between states, and how long one must be untouched before it is resumed (`ORDER_SWEEP_STALE_MS`).
    */
   orders: { sweepIntervalMs: number; sweepStaleAfterMs: number };
+  /** Prometheus instruments on or off (`METRICS_ENABLED`); off is the benchmarks' baseline. */
+  metricsEnabled: boolean;
   /**
    * Signs page-image URLs so a link only opens what its holder may read. `MEDIA_URL_SECRET` is
    * required when services run on their own; the embedded launcher keeps one under the data folder.
@@ -115,12 +117,16 @@ export interface ServiceConfig extends CommonConfig {
   service: ServiceName;
   httpPort: number;
   grpcPort: number;
+  /** Port of the service's own `GET /metrics` server, when it runs as its own process. */
+  metricsPort: number;
   /** The service's own database; absent only in the embedded launcher before Postgres starts. */
   databaseUrl?: string;
 }
 
 export interface GatewayConfig extends CommonConfig {
   port: number;
+  /** Port of the gateway's own `GET /metrics` server (under `npm start`, the whole process's). */
+  metricsPort: number;
   /** Requests per minute per client address. */
   rateLimitMax: number;
   webDist: string;
@@ -512,6 +518,38 @@ const S = named({
     WEB_DIST: { kind: text('web/dist', 'folder'), does: 'the built storefront the gateway serves' },
     DASHBOARD_DIST: { kind: text('dashboard/dist', 'folder'), does: 'the built dashboard the gateway serves' },
   }),
+  ...section('Metrics and traces', {
+    METRICS_ENABLED: {
+      kind: boolean(true),
+      does: 'Prometheus metrics (request rates, errors and durations, pools, caches, events): `false` turns every instrument off, as the benchmarks\' baseline does',
+    },
+    METRICS_PORT: {
+      kind: integer({ min: 0, max: 65_535 }),
+      shownDefault: 'from `services/platform/src/topology.ts` (gateway `9200`, services `9201`–`9207`)',
+      does: 'port of the process\'s own `GET /metrics` server (Prometheus text), apart from the API port so the gateway never routes it. `npm start` serves the whole process\'s metrics once, on the gateway\'s',
+    },
+    '<SERVICE>_METRICS_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`METRICS_PORT`', does: 'one service\'s metrics port; wins over `METRICS_PORT`' },
+    GATEWAY_METRICS_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`METRICS_PORT`, else `9200`', does: 'the gateway\'s metrics port' },
+    OTEL_EXPORTER_OTLP_ENDPOINT: {
+      kind: url(['http:', 'https:']),
+      shownDefault: 'traces off',
+      switches: 'OpenTelemetry traces',
+      does: 'switches tracing on: spans (gateway → service → gRPC → outbox → Kafka → consumer, one trace per request) go by OTLP over HTTP to `<endpoint>/v1/traces`, and log lines carry `trace_id` and `span_id`. Off, nothing is traced and tracing costs nothing',
+    },
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: {
+      kind: url(['http:', 'https:']),
+      shownDefault: 'traces off',
+      does: 'the full OTLP/HTTP traces URL (e.g. `http://jaeger:4318/v1/traces`); switches tracing on and wins over `OTEL_EXPORTER_OTLP_ENDPOINT`',
+    },
+    OTEL_EXPORTER_OTLP_HEADERS: { kind: optionalText('`key=value,key2=value2`'), does: 'headers sent with every OTLP export (e.g. an API key of the trace backend); read by the OpenTelemetry exporter' },
+    OTEL_SERVICE_NAME: { kind: optionalText(), shownDefault: 'the workload (`catalog`, `gateway`, …; `inkwell` under `npm start`)', does: 'the `service.name` of the process\'s spans' },
+    OTEL_SDK_DISABLED: { kind: boolean(false), does: '`true` keeps tracing off even with an OTLP endpoint set' },
+    OTEL_TRACES_SAMPLER: {
+      kind: oneOf(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const, 'parentbased_always_on'),
+      does: 'which traces are kept; read by the OpenTelemetry SDK',
+    },
+    OTEL_TRACES_SAMPLER_ARG: { kind: optionalText('number from 0 to 1'), shownDefault: '`1`', does: 'the ratio of the `traceidratio` samplers; read by the OpenTelemetry SDK' },
+  }),
 });
 
 type Declarations = typeof S;
@@ -728,6 +766,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       sweepIntervalMs: r.get('ORDER_SWEEP_INTERVAL_MS'),
       sweepStaleAfterMs: r.get('ORDER_SWEEP_STALE_MS'),
     },
+    metricsEnabled: r.get('METRICS_ENABLED'),
     media: {
       urlSecret: r.get('MEDIA_URL_SECRET'),
       urlTtlSeconds: r.get('MEDIA_URL_TTL_SECONDS'),
@@ -767,10 +806,37 @@ export function loadServiceConfig(service: ServiceName, env: Env, options: LoadO
     service,
     httpPort: r.getFor('<SERVICE>_PORT', service, r.get('PORT', ports.http)),
     grpcPort: r.getFor('<SERVICE>_GRPC_PORT', service, r.get('GRPC_PORT', ports.grpc)),
+    metricsPort: r.getFor('<SERVICE>_METRICS_PORT', service, r.get('METRICS_PORT', ports.metrics)),
     databaseUrl,
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/** What decides whether a process traces (see observability/tracing.ts). */
+export interface TracingSettings {
+  /** An OTLP endpoint is set and `OTEL_SDK_DISABLED` is not `true`. */
+  enabled: boolean;
+  /** Where spans are sent: the traces endpoint as given, else `<endpoint>/v1/traces`. */
+  tracesUrl?: string;
+  /** `OTEL_SERVICE_NAME`, when set. */
+  serviceName?: string;
+}
+
+/**
+ * The tracing settings alone, read before anything else starts (the SDK must be in place before
+ * the first span). The exporter and the sampler read their own `OTEL_*` details (headers, sampler
+ * argument) from the environment, as OpenTelemetry's SDKs do everywhere.
+ */
+export function loadTracingSettings(env: Env): TracingSettings {
+  const r = new Reader(env);
+  const base = r.get('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const tracesUrl = r.get('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  const disabled = r.get('OTEL_SDK_DISABLED');
+  r.get('OTEL_TRACES_SAMPLER');
+  const serviceName = r.get('OTEL_SERVICE_NAME');
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return { enabled: tracesUrl !== undefined && !disabled, ...(tracesUrl ? { tracesUrl } : {}), ...(serviceName ? { serviceName } : {}) };
 }
 
 /** The event-bus settings alone, for tools that talk to Kafka without running a service. */
@@ -787,6 +853,7 @@ export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {
   const config: GatewayConfig = {
     ...common,
     port: r.get('GATEWAY_PORT', r.get('PORT', GATEWAY_PORT)),
+    metricsPort: r.get('GATEWAY_METRICS_PORT', r.get('METRICS_PORT', GATEWAY_METRICS_PORT)),
     rateLimitMax: r.get('RATE_LIMIT_MAX'),
     webDist: path.resolve(rootDir, r.get('WEB_DIST')),
     dashboardDist: path.resolve(rootDir, r.get('DASHBOARD_DIST')),

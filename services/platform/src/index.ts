@@ -29,6 +29,7 @@ export * from './http/envelope';
 export * from './http/errors';
 export * from './http/schemas';
 export * from './logger';
+export * from './observability';
 export * from './queue';
 export * from './search/search-index';
 export { OpenSearchIndex, type OpenSearchIndexOptions } from './search/opensearch-index';

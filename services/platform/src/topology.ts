@@ -12,19 +12,24 @@ export interface ServicePorts {
   http: number;
   /** gRPC port for synchronous calls between services. */
   grpc: number;
+  /** `GET /metrics` (Prometheus), apart from the API so the gateway never routes it. */
+  metrics: number;
 }
 
 export const SERVICE_PORTS: Record<ServiceName, ServicePorts> = {
-  account: { http: 8101, grpc: 9101 },
-  catalog: { http: 8102, grpc: 9102 },
-  cart: { http: 8103, grpc: 9103 },
-  order: { http: 8104, grpc: 9104 },
-  reader: { http: 8105, grpc: 9105 },
-  analytics: { http: 8106, grpc: 9106 },
-  support: { http: 8107, grpc: 9107 },
+  account: { http: 8101, grpc: 9101, metrics: 9201 },
+  catalog: { http: 8102, grpc: 9102, metrics: 9202 },
+  cart: { http: 8103, grpc: 9103, metrics: 9203 },
+  order: { http: 8104, grpc: 9104, metrics: 9204 },
+  reader: { http: 8105, grpc: 9105, metrics: 9205 },
+  analytics: { http: 8106, grpc: 9106, metrics: 9206 },
+  support: { http: 8107, grpc: 9107, metrics: 9207 },
 };
 
 export const GATEWAY_PORT = 8080;
+
+/** The gateway's metrics port; under `npm start` (one process) the whole process's metrics are served there. */
+export const GATEWAY_METRICS_PORT = 9200;
 
 export function isServiceName(value: string): value is ServiceName {
   return (SERVICE_NAMES as readonly string[]).includes(value);

@@ -1,0 +1,101 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration, type Metric } from 'prom-client';
+
+/**
+ * Prometheus instruments, all in prom-client's process-wide default registry: under `npm start`
+ * every service shares one process, so each per-service series carries a `service` label, and
+ * the registry is served once (see ./server.ts). Labels are code-defined values only (route
+ * templates, RPC paths, status classes), never user input, so the number of series stays bounded.
+ */
+
+let enabled = true;
+let defaultsCollected = false;
+
+/**
+ * Switches the instruments on or off for the process (`METRICS_ENABLED`); on, the default Node
+ * metrics (CPU, memory, event-loop lag, GC) are collected once per process. What is built after
+ * instruments go off adds no hooks at all, which is the benchmarks' baseline.
+ */
+export function configureMetrics({ enabled: on }: { enabled: boolean }): void {
+  enabled = on;
+  if (on && !defaultsCollected) {
+    defaultsCollected = true;
+    collectDefaultMetrics();
+  }
+}
+
+/** Whether instruments record (METRICS_ENABLED). */
+export function metricsEnabled(): boolean {
+  return enabled;
+}
+
+/** The process's registry as Prometheus text, and its content type. */
+export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
+  return { contentType: register.contentType, body: await register.metrics() };
+}
+
+/**
+ * The metric named `config.name`, created on first use: a module evaluated twice in one process
+ * (two test files, a script importing a service) gets the same instrument instead of prom-client's
+ * "already registered" error.
+ */
+function existing<M extends Metric>(name: string, create: () => M): M {
+  return (register.getSingleMetric(name) as M | undefined) ?? create();
+}
+
+export function defineCounter<L extends string>(config: CounterConfiguration<L>): Counter<L> {
+  return existing(config.name, () => new Counter(config));
+}
+
+export function defineGauge<L extends string>(config: GaugeConfiguration<L>): Gauge<L> {
+  return existing(config.name, () => new Gauge(config));
+}
+
+export function defineHistogram<L extends string>(config: HistogramConfiguration<L>): Histogram<L> {
+  return existing(config.name, () => new Histogram(config));
+}
+
+/** Request durations from 5 ms to 10 s. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequestsTotal = defineCounter({
+  name: 'inkwell_http_requests_total',
+  help: 'HTTP requests answered, by route template and status class',
+  labelNames: ['service', 'method', 'route', 'status_class'] as const,
+});
+
+export const httpRequestDuration = defineHistogram({
+  name: 'inkwell_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by route template',
+  labelNames: ['service', 'method', 'route'] as const,
+  buckets: DURATION_BUCKETS,
+});
+
+export const grpcServerCallsTotal = defineCounter({
+  name: 'inkwell_grpc_server_calls_total',
+  help: 'gRPC calls served, by method and status code',
+  labelNames: ['service', 'method', 'code'] as const,
+});
+
+export const grpcServerDuration = defineHistogram({
+  name: 'inkwell_grpc_server_duration_seconds',
+  help: 'Time to serve a gRPC call, by method',
+  labelNames: ['service', 'method'] as const,
+  buckets: DURATION_BUCKETS,
+});
+
+export const cacheLookupsTotal = defineCounter({
+  name: 'inkwell_cache_lookups_total',
+  help: 'Cache reads, by result (hit or miss)',
+  labelNames: ['service', 'result'] as const,
+});
+
+/** The methods a label may name; anything else (never seen from browsers) is counted as OTHER. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export function methodLabel(method: string): string {
+  return METHODS.has(method) ? method : 'OTHER';
+}
+
+export function statusClass(statusCode: number): string {
+  return `${Math.min(5, Math.max(1, Math.floor(statusCode / 100)))}xx`;
+}
