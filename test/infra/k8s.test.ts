@@ -22,6 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { PodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap, type IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
@@ -31,8 +34,8 @@ import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
 import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { parse, parseAllDocuments } from 'yaml';
-import { isSettingName, requiredSettings, type Workload as WorkloadName } from '../../services/platform/src/config';
-import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from '../../services/platform/src/topology';
+import { describeSettings, isSettingName, requiredSettings, type Workload as WorkloadName } from '../../services/platform/src/config';
+import { GATEWAY_METRICS_PORT, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from '../../services/platform/src/topology';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,6 +53,10 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'networking.k8s.io/v1/Ingress': Ingress,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  // The Prometheus Operator's custom resources, checked against the CRDs' own schemas.
+  'monitoring.coreos.com/v1/PodMonitor': PodMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 };
 
 const CLUSTER_SCOPED = new Set(['Namespace']);
@@ -90,12 +97,21 @@ interface Workload {
   name: ServiceName | 'gateway';
   http: number;
   grpc?: number;
+  metrics: number;
 }
 
 const WORKLOADS: Workload[] = [
   ...SERVICE_NAMES.map((name) => ({ name, ...SERVICE_PORTS[name] })),
-  { name: 'gateway', http: GATEWAY_PORT },
+  { name: 'gateway', http: GATEWAY_PORT, metrics: GATEWAY_METRICS_PORT },
 ];
+
+/** A setting's default as the configuration declares it (a number of milliseconds here). */
+function declaredDefaultMs(name: string): number {
+  const declared = describeSettings().find((setting) => setting.name === name);
+  const value = Number(/^`(\d+)`$/.exec(declared?.default ?? '')?.[1]);
+  assert.ok(Number.isInteger(value), `the configuration declares no numeric default for ${name}`);
+  return value;
+}
 
 interface K8sObject {
   apiVersion: string;
@@ -249,6 +265,26 @@ function envVar(container: IContainer, variable: string) {
   return container.env?.find((e) => e.name === variable);
 }
 
+/** How long a container's preStop hook pauses (`sleep N`, run directly or as the sleep action), in seconds. */
+function preStopSeconds(container: IContainer): number {
+  const hook = container.lifecycle?.preStop;
+  const [program, seconds, ...rest] = hook?.exec?.command ?? [];
+  if (program && /^(\/(usr\/)?bin\/)?sleep$/.test(program) && rest.length === 0) return Number(seconds);
+  if (hook?.sleep) return hook.sleep.seconds;
+  assert.fail(`container ${container.name}: the preStop hook should be a plain sleep, got ${JSON.stringify(hook)}`);
+}
+
+/** A millisecond setting as a container gets it: its own variable, the ConfigMap it reads, or the code's default. */
+function settingMs(rendered: Rendered, container: IContainer, name: string): number {
+  const own = envVar(container, name)?.value;
+  if (own !== undefined) return Number(own);
+  for (const source of container.envFrom ?? []) {
+    const value = source.configMapRef && rendered.configMaps.get(source.configMapRef.name!)?.data?.[name];
+    if (value !== undefined && value !== false && value !== '') return Number(value);
+  }
+  return declaredDefaultMs(name);
+}
+
 /** Names the configuration does not read, with where each was set. */
 function unknownSettings(names: Iterable<string>, where: string): string[] {
   return [...names].filter((name) => !isSettingName(name)).map((name) => `${name} (${where})`);
@@ -306,8 +342,9 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
         for (const port of service.spec?.ports ?? []) {
           assert.equal(containerPort(container, port.targetPort), port.port, `Service ${workload.name} port ${port.name} targets the container's ${port.name} port`);
         }
+        // The metrics port is declared on the pod (Prometheus scrapes pods) but not on the Service.
         const declared = Object.fromEntries((container.ports ?? []).map((p) => [p.name, p.containerPort]));
-        assert.deepEqual(declared, wantedPorts, `container ${workload.name} ports`);
+        assert.deepEqual(declared, { ...wantedPorts, metrics: workload.metrics }, `container ${workload.name} ports`);
         assert.ok(
           hasLabels(deployment.spec?.template.metadata?.labels, service.spec?.selector),
           `Service ${workload.name}'s selector does not pick the Deployment's pods`,
@@ -329,6 +366,46 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
           assert.equal(httpGet.path, route, `${workload.name} ${probe} path`);
           assert.equal(containerPort(container, httpGet.port), workload.http, `${workload.name} ${probe} port`);
         }
+      }
+    });
+
+    overlayTest(overlay, 'stops gracefully: a preStop pause, then SIGTERM, the drain and the shutdown bound, all within the grace period', (r) => {
+      for (const workload of WORKLOADS) {
+        const deployment = r.deployments.get(workload.name)!;
+        const container = mainContainer(deployment);
+        // Endpoints, kube-proxy and the ingress controller forget a deleted pod a little late.
+        const pause = preStopSeconds(container);
+        assert.ok(pause >= 3 && pause <= 15, `${workload.name}: preStop pauses ${pause} s; endpoints need a few seconds`);
+        const drainMs = settingMs(r, container, 'SHUTDOWN_DRAIN_MS');
+        const timeoutMs = settingMs(r, container, 'SHUTDOWN_TIMEOUT_MS');
+        // The kubelet counts the grace period from the start of the preStop hook; past it, SIGKILL.
+        const grace = podSpec(deployment).terminationGracePeriodSeconds ?? 30;
+        assert.ok(
+          grace >= pause + (drainMs + timeoutMs) / 1000,
+          `${workload.name}: terminationGracePeriodSeconds ${grace} < preStop ${pause} s + SHUTDOWN_DRAIN_MS ${drainMs} + SHUTDOWN_TIMEOUT_MS ${timeoutMs}`,
+        );
+      }
+    });
+
+    overlayTest(overlay, 'spreads each Deployment over zones and nodes, and rolls out without taking a ready pod away first', (r) => {
+      for (const [name, deployment] of r.deployments) {
+        const labels = deployment.spec?.template.metadata?.labels;
+        const constraints = podSpec(deployment).topologySpreadConstraints ?? [];
+        for (const key of ['topology.kubernetes.io/zone', 'kubernetes.io/hostname']) {
+          const constraint = constraints.find((c) => c.topologyKey === key);
+          assert.ok(constraint, `${name} does not spread over ${key}`);
+          assert.ok(hasLabels(labels, constraint.labelSelector?.matchLabels), `${name}'s spread over ${key} does not count its own pods`);
+          assert.ok(constraint.maxSkew >= 1, `${name} ${key} maxSkew`);
+          // A preference: a single-zone cluster, or one with fewer nodes than pods, still schedules
+          // every pod (a hard rule would leave a rollout's surge pod Pending).
+          assert.equal(constraint.whenUnsatisfiable, 'ScheduleAnyway', `${name} ${key} whenUnsatisfiable`);
+          // Only the pods of one revision are compared, so the pods a rollout replaces do not skew it.
+          assert.deepEqual(constraint.matchLabelKeys, ['pod-template-hash'], `${name} ${key} matchLabelKeys`);
+        }
+        const strategy = deployment.spec?.strategy;
+        assert.equal(strategy?.type, 'RollingUpdate', `${name} strategy`);
+        assert.equal(strategy?.rollingUpdate?.maxUnavailable, 0, `${name} takes a ready pod away before its replacement is ready`);
+        assert.ok(strategy?.rollingUpdate?.maxSurge !== 0 && strategy?.rollingUpdate?.maxSurge !== '0%', `${name} cannot roll out without a surge pod`);
       }
     });
 
@@ -515,6 +592,18 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
           const budgets = r.budgets.filter((b) => hasLabels(deployment.spec?.template.metadata?.labels, b.spec?.selector?.matchLabels));
           assert.equal(budgets.length, 1, `${name} needs exactly one PodDisruptionBudget`);
         }
+      });
+
+      overlayTest(overlay, 'validates the monitoring resources for real: a broken PodMonitor or PrometheusRule is refused', (r) => {
+        const monitor = structuredClone(r.objects.find((o) => o.kind === 'PodMonitor')) as unknown as PodMonitor;
+        const rule = structuredClone(r.objects.find((o) => o.kind === 'PrometheusRule')) as unknown as PrometheusRule;
+        assert.ok(monitor && rule, 'prod renders a PodMonitor and a PrometheusRule');
+        new PodMonitor(monitor).validate();
+        new PrometheusRule(rule).validate();
+        monitor.spec.podMetricsEndpoints![0]!.interval = 'every 30 seconds';
+        assert.throws(() => new PodMonitor(monitor).validate(), /interval/);
+        delete (rule.spec.groups![0]!.rules![0] as { expr?: unknown }).expr;
+        assert.throws(() => new PrometheusRule(rule).validate(), /expr/);
       });
 
       overlayTest(overlay, 'pins the image to a release', (r) => {
