@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Servers that development and CI run on the JVM from Maven Central's artifacts, without Docker:
+# Servers that development and CI run without Docker: on the JVM from Maven Central's artifacts,
 #   kafka  Apache Kafka, single node in KRaft mode (broker and controller in one JVM)
 #   s3     Adobe's S3Mock, an S3-protocol server
 #   opensearch  a single OpenSearch node (run as the user nobody when started by root: it refuses root)
+# and built with Go from the Go module proxy (the version is the one infra/SERVER/go.mod requires),
+#   prometheus  Prometheus, scraping the targets listed in PROMETHEUS_TARGETS_FILE
+#   jaeger      Jaeger v2, a trace backend: OTLP in, traces kept in memory, its query API out
 # Each keeps its data in a temporary folder and listens on 127.0.0.1 only.
 #
-#   scripts/infra.sh SERVER fetch                 resolve its jars into infra/SERVER/lib (Java 17 and Maven)
+#   scripts/infra.sh SERVER fetch                 resolve its jars into infra/SERVER/lib (Java 17 and Maven),
+#                                                 or build it into infra/SERVER/bin (Go)
 #   scripts/infra.sh SERVER start                 fetch, then run it in the foreground (Ctrl-C stops it)
 #   scripts/infra.sh SERVER start --background    the same, detached; returns once it accepts connections
 #   scripts/infra.sh SERVER restart               stop one started with --background and start it again
@@ -15,27 +19,61 @@
 # INFRA_RUN_DIR (infra/SERVER/run) keeps the pid, data folder and command line of one started in the
 # background, so a test can run a second server of a kind beside the shared one.#
 # Ports: KAFKA_PORT (9092) and KAFKA_CONTROLLER_PORT (9093); S3_PORT (9090); OPENSEARCH_PORT (9200)
-# and OPENSEARCH_TRANSPORT_PORT (9300). Point the services at them with KAFKA_BROKERS,
-# S3_ENDPOINT and OPENSEARCH_URL (README), the tests with TEST_KAFKA_BROKERS, TEST_S3_ENDPOINT and
-# TEST_OPENSEARCH_URL.
+# and OPENSEARCH_TRANSPORT_PORT (9300); PROMETHEUS_PORT (9091: 9090 is S3's); JAEGER_PORT (16686, the
+# query API and UI), JAEGER_OTLP_GRPC_PORT (4317), JAEGER_OTLP_HTTP_PORT (4318) and
+# JAEGER_QUERY_GRPC_PORT (16685). Point the services at them with KAFKA_BROKERS, S3_ENDPOINT,
+# OPENSEARCH_URL and OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 (README), the tests with
+# TEST_KAFKA_BROKERS, TEST_S3_ENDPOINT, TEST_OPENSEARCH_URL, TEST_PROMETHEUS_URL with
+# TEST_PROMETHEUS_TARGETS_FILE, TEST_OTLP_ENDPOINT and TEST_JAEGER_URL (docs/testing.md).
+#
+# Prometheus scrapes every second the targets in PROMETHEUS_TARGETS_FILE (INFRA_RUN_DIR/targets.json
+# unless set), a file_sd file that whoever starts processes writes and rewrites, e.g.
+#   [{ "targets": ["127.0.0.1:9201"], "labels": { "workload": "account" } }]
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 server="${1:-}"
 action="${2:-start}"
+usage="usage: scripts/infra.sh kafka|s3|opensearch|prometheus|jaeger fetch | start [--background] | restart | stop"
+# `port` is the one that says it is up; `ports` are all it opens, each free before it starts and
+# listening before a background start returns.
 case "$server" in
   kafka) port="${KAFKA_PORT:-9092}"; version_tag=kafka.version; main_jar=kafka_2.13 ;;
   s3) port="${S3_PORT:-9090}"; version_tag=s3mock.version; main_jar=s3mock ;;
   opensearch) port="${OPENSEARCH_PORT:-9200}"; version_tag=opensearch.version; main_jar=opensearch ;;
-  *) echo "usage: scripts/infra.sh kafka|s3|opensearch fetch | start [--background] | restart | stop" >&2; exit 2 ;;
+  prometheus) port="${PROMETHEUS_PORT:-9091}"; go_module=github.com/prometheus/prometheus; go_package=cmd/prometheus ;;
+  jaeger)
+    port="${JAEGER_PORT:-16686}"; go_module=github.com/jaegertracing/jaeger; go_package=cmd/jaeger
+    otlp_grpc_port="${JAEGER_OTLP_GRPC_PORT:-4317}"; otlp_http_port="${JAEGER_OTLP_HTTP_PORT:-4318}"
+    query_grpc_port="${JAEGER_QUERY_GRPC_PORT:-16685}"
+    ports=("$port" "$otlp_grpc_port" "$otlp_http_port" "$query_grpc_port") ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac
+[ -n "${ports+set}" ] || ports=("$port")
 home="$root/infra/$server"
 lib="$home/lib"
 run="${INFRA_RUN_DIR:-$home/run}"
 
-version="$(sed -n "s:.*<$version_tag>\(.*\)</$version_tag>.*:\1:p" "$home/pom.xml")"
+if [ -n "${go_module:-}" ]; then
+  # The polyglot machines keep Go under /usr/local/go; a shell without it on PATH still finds it.
+  [ -x /usr/local/go/bin/go ] && PATH="$PATH:/usr/local/go/bin"
+  version="$(awk -v module="$go_module" '$1 == module { print $2 }' "$home/go.mod")"
+  bin="$home/bin/$server-$version"
+else
+  version="$(sed -n "s:.*<$version_tag>\(.*\)</$version_tag>.*:\1:p" "$home/pom.xml")"
+fi
 
 fetch() {
+  if [ -n "${go_module:-}" ]; then
+    [ -x "$bin" ] && return
+    command -v go >/dev/null || { echo "$server: Go is needed to build it (https://go.dev, or Debian's golang-go)" >&2; exit 1; }
+    # Built in infra/SERVER's own module (go.mod and go.sum pin every dependency): `go install
+    # module@version` refuses modules whose go.mod has replace directives, as Jaeger's has.
+    echo "$server: building $go_module/$go_package $version (minutes the first time; Go's build cache keeps the rest)"
+    (cd "$home" && go build -buildvcs=false -o "$bin.partial" "$go_module/$go_package")
+    mv "$bin.partial" "$bin"
+    return
+  fi
   [ -f "$lib/$main_jar-$version.jar" ] && return
   command -v java >/dev/null || { echo "$server: Java 17 or newer is needed (apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
   command -v mvn >/dev/null || { echo "$server: Maven is needed to fetch it (apt-get install maven)" >&2; exit 1; }
@@ -44,8 +82,21 @@ fetch() {
   mvn -q -B -f "$home/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib"
 }
 
+listens() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Every port of the server accepts connections.
 listening() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+  local each
+  for each in "${ports[@]}"; do listens "$each" || return 1; done
+}
+
+# One of its ports is taken (by it, or by something else).
+any_listening() {
+  local each
+  for each in "${ports[@]}"; do listens "$each" && return 0; done
+  return 1
 }
 
 # Sets `command` to the server's java command line, after preparing its data folder.
@@ -128,9 +179,28 @@ YML
     -cp "$node/lib/*" org.opensearch.bootstrap.OpenSearch)
 }
 
+prepare_prometheus() {
+  local data="$1" targets="${PROMETHEUS_TARGETS_FILE:-$run/targets.json}"
+  mkdir -p "$(dirname "$targets")"
+  [ -f "$targets" ] || echo '[]' >"$targets"
+  sed "s:@TARGETS_FILE@:$targets:g" "$home/prometheus.yml" >"$data/prometheus.yml"
+  echo "$server: scraping the targets listed in $targets"
+  command=("$bin" --config.file="$data/prometheus.yml" --storage.tsdb.path="$data/tsdb"
+    --web.listen-address="127.0.0.1:$port" --log.level=warn)
+}
+
+prepare_jaeger() {
+  local data="$1"
+  sed -e "s/@QUERY_PORT@/$port/" -e "s/@QUERY_GRPC_PORT@/$query_grpc_port/" \
+    -e "s/@OTLP_GRPC_PORT@/$otlp_grpc_port/" -e "s/@OTLP_HTTP_PORT@/$otlp_http_port/" \
+    "$home/config.yaml" >"$data/config.yaml"
+  echo "$server: OTLP on 127.0.0.1:$otlp_grpc_port (gRPC) and http://127.0.0.1:$otlp_http_port"
+  command=("$bin" --config "$data/config.yaml")
+}
+
 start() {
   fetch
-  if listening; then echo "$server: something already listens on 127.0.0.1:$port" >&2; exit 1; fi
+  if any_listening; then echo "$server: something already listens on one of 127.0.0.1:{${ports[*]}}" >&2; exit 1; fi
   mkdir -p "$run"
   local data
   data="$(mktemp -d "${TMPDIR:-/tmp}/inkwell-$server.XXXXXX")"
@@ -174,7 +244,7 @@ terminate() {
     for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
     kill -9 "$pid" 2>/dev/null || true
   fi
-  for _ in $(seq 1 30); do listening || break; sleep 1; done
+  for _ in $(seq 1 30); do any_listening || break; sleep 1; done
 }
 
 restart() {
@@ -197,5 +267,5 @@ case "$action" in
   start) start "${3:-}" ;;
   restart) restart ;;
   stop) stop ;;
-  *) echo "usage: scripts/infra.sh kafka|s3|opensearch fetch | start [--background] | restart | stop" >&2; exit 2 ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac
