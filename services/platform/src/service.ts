@@ -9,12 +9,15 @@ import type { FileStorage } from './files/storage';
 import { Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { EventBus } from './events/bus';
-import { handleOnce, type EventEffect } from './events/inbox';
+import { serviceConsumer } from './events/consumer';
+import type { EventEffect } from './events/inbox';
 import { Outbox } from './events/outbox';
 import { OutboxRelay, type RelayOptions } from './events/relay';
 import { SERVICE_INFO, createGrpcServer, type GrpcServer, type ServiceInfoService } from './grpc';
 import { createHttpApp, type App } from './http/app';
+import { registerSystemRoutes } from './http/system-routes';
 import type { Logger } from './logger';
+import { trackServiceEvents } from './observability/events';
 import type { ServiceName } from './topology';
 
 const PLATFORM_VERSION = '0.1.0';
@@ -152,6 +155,7 @@ export async function buildService<Exposed>(definition: ServiceDefinition<Expose
       },
     });
     guardStaffArea(app, context.auth);
+    const system = await registerSystemRoutes(app, { context, subscriptions: parts.subscriptions ?? [], version: PLATFORM_VERSION });
     await parts.routes(app);
     const grpc = createGrpcServer({ logger: logger.child({ component: 'grpc' }) });
     const startedAt = new Date().toISOString();
@@ -164,10 +168,13 @@ export async function buildService<Exposed>(definition: ServiceDefinition<Expose
       }),
     });
     parts.grpc?.(grpc);
-    for (const { group, types, effect } of parts.subscriptions ?? []) {
-      const consumer = `${definition.name}.${group}`;
-      await bus.subscribe({ group: consumer, types, handler: handleOnce(db, consumer, effect) });
+    // Each group handles an event once (inbox), measured; its failures go to the System area's last
+    // errors and what the bus gives up on to the service's dead letters.
+    for (const subscription of parts.subscriptions ?? []) {
+      await bus.subscribe(serviceConsumer(definition.name, db, subscription, (group, error) => system.lastErrors.consumerFailed(group, error)));
     }
+    const untrackEvents = trackServiceEvents(system.events);
+    app.addHook('onClose', async () => untrackEvents());
     await parts.onStart?.();
     await app.ready();
     const built = parts;

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Logger } from '../logger';
-import { DEFAULT_MAX_DELIVERY_ATTEMPTS, type EventBus, type Subscription } from './bus';
+import { DEFAULT_MAX_DELIVERY_ATTEMPTS, errorText, handedOver, type EventBus, type Subscription } from './bus';
 import type { EventEnvelope } from './envelope';
+import { consumeTraced, type TraceCarrier } from './tracing';
 import { backoffMs } from '../queue/backoff';
 
 const BUS_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bus-migrations');
@@ -32,6 +33,7 @@ interface Delivery {
   event_key: string;
   envelope: EventEnvelope;
   attempts: number;
+  trace_context: TraceCarrier | null;
 }
 
 interface GroupWorker {
@@ -106,21 +108,23 @@ export class InProcessEventBus implements EventBus {
     for (const worker of this.workers.values()) this.nudge(worker);
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
-    await this.publishBatch([event]);
+  async publish(event: EventEnvelope, trace?: TraceCarrier): Promise<void> {
+    await this.publishBatch([event], [trace]);
   }
 
-  async publishBatch(events: readonly EventEnvelope[]): Promise<void> {
+  async publishBatch(events: readonly EventEnvelope[], traces: readonly (TraceCarrier | undefined)[] = []): Promise<void> {
     // Until every service has registered its consumers (the launcher starts the bus after that),
     // events stay in the outbox: a group subscribing later would not get what was accepted before.
     if (!this.running) throw new Error('event bus not started yet');
-    const deliveries = events.flatMap((event) =>
-      [...this.workers.values()].filter((worker) => worker.subscription.types.includes(event.type)).map((worker) => ({ group: worker.subscription.group, event })),
+    const deliveries = events.flatMap((event, n) =>
+      [...this.workers.values()]
+        .filter((worker) => worker.subscription.types.includes(event.type))
+        .map((worker) => ({ group: worker.subscription.group, event, trace: traces[n] })),
     );
     if (deliveries.length === 0) return;
     await this.db.query(
-      `INSERT INTO bus_deliveries (consumer_group, event_key, event_id, event_type, envelope)
-       SELECT d->>'group', d->'event'->>'key', d->'event'->>'id', d->'event'->>'type', d->'event'
+      `INSERT INTO bus_deliveries (consumer_group, event_key, event_id, event_type, envelope, trace_context)
+       SELECT d->>'group', d->'event'->>'key', d->'event'->>'id', d->'event'->>'type', d->'event', d->'trace'
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS given(d, n)
         ORDER BY n`,
       [JSON.stringify(deliveries)],
@@ -145,6 +149,22 @@ export class InProcessEventBus implements EventBus {
       if (!rows[0]!.busy) return;
       await this.progress();
     }
+  }
+
+  /** Live (not dead) deliveries per group: what each has yet to handle. */
+  async lag(groups: readonly string[]): Promise<Map<string, number | null>> {
+    const lag = new Map<string, number | null>(groups.map((group) => [group, 0]));
+    const { rows } = await this.db.query<{ consumer_group: string; pending: number }>(
+      `SELECT consumer_group, count(*)::int AS pending FROM bus_deliveries
+        WHERE consumer_group = ANY($1::text[]) AND dead_at IS NULL GROUP BY consumer_group`,
+      [groups],
+    );
+    for (const { consumer_group: group, pending } of rows) lag.set(group, pending);
+    return lag;
+  }
+
+  async ping(): Promise<void> {
+    await this.db.query('SELECT 1');
   }
 
   /**
@@ -257,7 +277,7 @@ export class InProcessEventBus implements EventBus {
        )
        UPDATE bus_deliveries d SET leased_until = now() + ($5 || ' milliseconds')::interval
          FROM taken WHERE d.seq = taken.seq
-       RETURNING d.seq, d.event_key, d.envelope, d.attempts`,
+       RETURNING d.seq, d.event_key, d.envelope, d.attempts, d.trace_context`,
       [worker.subscription.group, [...worker.busyKeys], keys, ROWS_PER_KEY, String(this.leaseMs)],
     );
     const byKey = new Map<string, Delivery[]>();
@@ -294,17 +314,23 @@ export class InProcessEventBus implements EventBus {
     if (this.running) this.nudge(worker);
   }
 
-  private async deliver({ group, handler }: Subscription, row: Delivery): Promise<'handled' | 'dead' | 'retry'> {
+  private async deliver(subscription: Subscription, row: Delivery): Promise<'handled' | 'dead' | 'retry'> {
+    const { group, handler } = subscription;
     const { envelope } = row;
     try {
-      await handler(envelope);
+      await consumeTraced(group, envelope, row.trace_context, () => handler(envelope));
       this.handled.push(row.seq);
       return 'handled';
     } catch (error) {
       const attempts = row.attempts + 1;
-      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+      const message = errorText(error);
       const fields = { group, eventId: envelope.id, type: envelope.type, key: envelope.key, attempts, err: error };
       if (attempts >= this.maxDeliveryAttempts) {
+        if (await handedOver(subscription, { event: envelope, error: message, attempts }, this.logger)) {
+          this.handled.push(row.seq);
+          this.logger.error(fields, 'Event handler failed too often; the event is kept as a dead letter of its group');
+          return 'dead';
+        }
         await this.db.query('UPDATE bus_deliveries SET attempts = $2, last_error = $3, dead_at = now(), leased_until = NULL WHERE seq = $1', [row.seq, attempts, message]);
         this.logger.error(fields, `Event handler failed too often; the event is kept as a dead letter (npm run events:redrive -- ${group})`);
         return 'dead';

@@ -4,12 +4,14 @@ import type {
   Consumer,
   EachMessagePayload,
   Kafka as KafkaClient,
+  KafkaMessage,
   logCreator,
   Producer,
   SASLOptions,
 } from 'kafkajs';
-import { DEFAULT_MAX_DELIVERY_ATTEMPTS, topicFor, type EventBus, type Subscription } from './bus';
+import { DEFAULT_MAX_DELIVERY_ATTEMPTS, errorText, handedOver, topicFor, type EventBus, type Subscription } from './bus';
 import type { EventEnvelope } from './envelope';
+import { consumeTraced, type TraceCarrier } from './tracing';
 
 // kafkajs is CommonJS and spreads its error classes into its exports, which Node cannot see as
 // named ESM exports: take everything from the default export.
@@ -56,6 +58,9 @@ export const DEAD_LETTER_ORIGIN_HEADER = 'dead-letter-origin';
 /** On a re-driven message: the one group it is meant for; every other group passes it by. */
 export const REDRIVE_GROUP_HEADER = 'redrive-for';
 
+/** How long a group's lag reading is reused (scrapes and the System area ask often). */
+const LAG_CACHE_MS = 5_000;
+
 /** The topic a group's poison events are moved to, with the error; `redrive` sends them back. */
 export function deadLetterTopicFor(group: string): string {
   return `inkwell.dead-letter.${group}`;
@@ -96,6 +101,8 @@ export class KafkaEventBus implements EventBus {
   private readonly groups = new Map<string, GroupConsumer>();
   /** Failed deliveries per group and message (topic, partition, offset) not yet handled or dead-lettered. */
   private readonly failures = new Map<string, number>();
+  /** Recent lag readings per group (see `lag`). */
+  private readonly lagCache = new Map<string, { at: number; lag: Promise<number | null> }>();
   private readonly topicPartitions: number | undefined;
   private readonly replicationFactor: number | undefined;
   private readonly maxDeliveryAttempts: number;
@@ -123,13 +130,64 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
+  async publish(event: EventEnvelope, trace?: TraceCarrier): Promise<void> {
     this.assertOpen();
     await this.send(this.topicOf(event.type), {
       key: event.key,
       value: JSON.stringify(event),
-      headers: { [EVENT_ID_HEADER]: event.id, [EVENT_TYPE_HEADER]: event.type },
+      // The trace context travels as the W3C headers (`traceparent`, `tracestate`).
+      headers: { ...trace, [EVENT_ID_HEADER]: event.id, [EVENT_TYPE_HEADER]: event.type },
     });
+  }
+
+  /**
+   * Per group, the messages of its topics past its committed offsets (a partition it never committed
+   * counts from its start), read with the admin client and kept for `LAG_CACHE_MS` so frequent
+   * scrapes do not load the broker; null for a group whose offsets cannot be read now.
+   */
+  async lag(groups: readonly string[]): Promise<Map<string, number | null>> {
+    const lag = new Map<string, number | null>();
+    await Promise.all(
+      groups.map(async (group) => {
+        const cached = this.lagCache.get(group);
+        if (cached && Date.now() - cached.at < LAG_CACHE_MS) {
+          lag.set(group, await cached.lag);
+          return;
+        }
+        const measured = this.measureLag(group).catch((error: unknown) => {
+          this.logger.warn({ group, err: error }, 'Could not read the consumer lag of a group');
+          return null;
+        });
+        this.lagCache.set(group, { at: Date.now(), lag: measured });
+        lag.set(group, await measured);
+      }),
+    );
+    return lag;
+  }
+
+  private async measureLag(group: string): Promise<number | null> {
+    const subscription = this.groups.get(group)?.subscription;
+    if (!subscription) return null;
+    const topics = [...new Set(subscription.types.map((type) => this.topicOf(type)))];
+    const admin = await this.connectedAdmin();
+    const committed = new Map<string, bigint>();
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId: this.namespace + group, topics })) {
+      for (const { partition, offset } of partitions) committed.set(`${topic}/${partition}`, BigInt(offset));
+    }
+    let total = 0n;
+    for (const topic of topics) {
+      for (const { partition, low, high } of await admin.fetchTopicOffsets(topic)) {
+        const done = committed.get(`${topic}/${partition}`) ?? -1n;
+        const from = done >= 0n ? done : BigInt(low);
+        if (BigInt(high) > from) total += BigInt(high) - from;
+      }
+    }
+    return Number(total);
+  }
+
+  async ping(): Promise<void> {
+    const admin = await this.connectedAdmin();
+    await admin.describeCluster();
   }
 
   /**
@@ -296,7 +354,7 @@ export class KafkaEventBus implements EventBus {
     }
     const attemptKey = `${group}/${topic}/${partition}/${message.offset}`;
     try {
-      await subscription.handler(event);
+      await consumeTraced(group, event, traceHeaders(message.headers), () => subscription.handler(event));
       this.failures.delete(attemptKey);
     } catch (error) {
       const attempts = (this.failures.get(attemptKey) ?? 0) + 1;
@@ -306,8 +364,14 @@ export class KafkaEventBus implements EventBus {
         this.logger.error(fields, 'Event handler failed; the event will be delivered again');
         throw new EventHandlerFailed(error);
       }
-      // A poison event: park it with its error so the partition moves on; `redrive` brings it back.
+      // A poison event: the group keeps it (its service's dead letters), else it is parked with its
+      // error in the group's dead-letter topic, so the partition moves on; `redrive` brings it back.
       // Should parking fail too (Kafka away), the event is delivered again and parking retried.
+      if (await handedOver(subscription, { event, error: errorText(error), attempts }, this.logger)) {
+        this.failures.delete(attemptKey);
+        this.logger.error(fields, 'Event handler failed too often; the event is kept as a dead letter of its group');
+        return;
+      }
       await this.send(this.deadLetterTopicOf(group), {
         key: message.key,
         value: message.value!,
@@ -316,7 +380,7 @@ export class KafkaEventBus implements EventBus {
           [EVENT_TYPE_HEADER]: event.type,
           [DEAD_LETTER_ORIGIN_HEADER]: `${topic}/${partition}/${message.offset}`,
           [DEAD_LETTER_ATTEMPTS_HEADER]: String(attempts),
-          [DEAD_LETTER_ERROR_HEADER]: (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000),
+          [DEAD_LETTER_ERROR_HEADER]: errorText(error),
         },
       });
       this.failures.delete(attemptKey);
@@ -452,6 +516,14 @@ export async function whileTopicsSettle<T>(
       await sleep(pause);
     }
   }
+}
+
+/** The W3C trace context headers of a message, if it carries any. */
+function traceHeaders(headers: KafkaMessage['headers']): TraceCarrier | undefined {
+  const traceparent = headers?.traceparent?.toString();
+  if (!traceparent) return undefined;
+  const tracestate = headers?.tracestate?.toString();
+  return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
 /** The envelope in a message value, or undefined when the value is not JSON with an id and a type. */

@@ -1,8 +1,10 @@
 import type { Database, Transaction } from '../db/database';
 import type { Logger } from '../logger';
+import { countPublished } from '../observability/events';
 import { PolledQueue, retryLater } from '../queue/polled-queue';
 import type { EventBus } from './bus';
 import type { EventEnvelope } from './envelope';
+import { startPublishSpan, type PublishSpan } from './tracing';
 
 type OutboxRow = {
   seq: number;
@@ -15,6 +17,7 @@ type OutboxRow = {
   data: unknown;
   attempts: number;
   due: boolean;
+  trace_context: string | null;
 };
 
 export interface RelayOptions {
@@ -38,6 +41,8 @@ export interface RelayOptions {
  * aggregate wait behind it so per-key order holds. Publishing only hands events to the bus, so the
  * relay never waits for consumers. Delivery is at least once: consumers de-duplicate through their inbox.
  * The polling, claiming and backoff are the platform's polled queue (queue/polled-queue.ts).
+ * Each publish of a row written under a span is a PRODUCER span, child of that one, whose context
+ * goes to the bus with the event (events/tracing.ts).
  */
 export class OutboxRelay {
   private readonly queue: PolledQueue<OutboxRow>;
@@ -112,7 +117,7 @@ export class OutboxRelay {
     // The rows behind a claimed head are ours alone (no other replica can claim them while we
     // hold the head), so a burst of one aggregate goes out in one batch rather than one a poll.
     const { rows } = await tx.query<OutboxRow>(
-      `SELECT seq, id, type, version, occurred_at, source, key, data, attempts, next_attempt_at <= now() AS due
+      `SELECT seq, id, type, version, occurred_at, source, key, data, attempts, next_attempt_at <= now() AS due, trace_context
          FROM outbox
         WHERE published_at IS NULL AND key = ANY($1::text[])
         ORDER BY seq
@@ -146,10 +151,14 @@ export class OutboxRelay {
       // One hand-over for the whole batch, each key's rows in order; refused, it is retried
       // through each key's head.
       const batch = [...byKey.values()].flat().sort((a, b) => a.seq - b.seq);
+      const events = batch.map(envelopeOf);
+      const spans = batch.map((row, n) => startPublishSpan(events[n]!, row.trace_context));
       try {
-        await this.bus.publishBatch(batch.map(envelopeOf));
+        await this.bus.publishBatch(events, spans.map((span) => span?.carrier));
+        endAll(spans);
         publishedSeqs.push(...batch.map((row) => row.seq));
       } catch (error) {
+        endAll(spans, error);
         for (const [head] of byKey.values()) await failed(head!, error);
       }
     } else {
@@ -157,10 +166,14 @@ export class OutboxRelay {
       // (a few at a time), so one aggregate's slow publish does not hold up every other's events.
       const publishKey = async (keyRows: OutboxRow[]) => {
         for (const row of keyRows) {
+          const event = envelopeOf(row);
+          const span = startPublishSpan(event, row.trace_context);
           try {
-            await this.bus.publish(envelopeOf(row));
+            await this.bus.publish(event, span?.carrier);
+            span?.end();
             publishedSeqs.push(row.seq);
           } catch (error) {
+            span?.end(error);
             await failed(row, error);
             return;
           }
@@ -174,6 +187,8 @@ export class OutboxRelay {
     }
     if (publishedSeqs.length > 0) {
       await tx.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE seq = ANY($1::bigint[])', [publishedSeqs]);
+      // Every row of an outbox has its service as source.
+      countPublished(rows[0]!.source, publishedSeqs.length);
     }
     return publishedSeqs.length;
   }
@@ -184,6 +199,10 @@ export class OutboxRelay {
     this.lastCleanup = now;
     await this.db.query(`DELETE FROM outbox WHERE published_at < now() - ($1 || ' hours')::interval`, [String(this.retainPublishedHours)]);
   }
+}
+
+function endAll(spans: readonly (PublishSpan | undefined)[], error?: unknown): void {
+  for (const span of spans) span?.end(error);
 }
 
 function envelopeOf(row: OutboxRow): EventEnvelope {

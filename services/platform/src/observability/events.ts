@@ -1,6 +1,6 @@
-import { Counter, Gauge, Histogram, register } from 'prom-client';
 import type { Database } from '../db/database';
 import type { EventBus, EventHandler } from '../events/bus';
+import { defineCounter, defineGauge, defineHistogram, DURATION_BUCKETS, metricsEnabled } from './metrics';
 
 /**
  * The event pipeline's instruments, in prom-client's default registry: the outbox (backlog and age
@@ -45,18 +45,8 @@ export function trackServiceEvents(source: ServiceEvents): () => void {
   };
 }
 
-/** The outbox backlog and dead-letter counts of a service, from one query (reused for a second). */
-export function serviceEventState(source: ServiceEvents): Promise<ServiceEventState> {
-  const recent = tracked.get(source);
-  if (recent && Date.now() - recent.at < STATE_REUSE_MS) return recent.state;
-  const state = readState(source);
-  if (tracked.has(source)) tracked.set(source, { at: Date.now(), state });
-  // A failed read is not reused.
-  state.catch(() => tracked.has(source) && tracked.set(source, undefined));
-  return state;
-}
-
-async function readState({ db, groups }: ServiceEvents): Promise<ServiceEventState> {
+/** The outbox backlog and dead-letter counts of a service, from one query, now. */
+export async function serviceEventState({ db, groups }: ServiceEvents): Promise<ServiceEventState> {
   const { rows } = await db.query<{ backlog: number; oldest_age_seconds: number | null; dead_letters: Record<string, number> }>(
     `SELECT (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS backlog,
             (SELECT extract(epoch FROM now() - min(occurred_at))::float8 FROM outbox WHERE published_at IS NULL) AS oldest_age_seconds,
@@ -83,109 +73,86 @@ async function lagOfTracked(): Promise<Map<string, number | null>> {
   return lag;
 }
 
+/** A tracked service's state, read once for the gauges of one scrape (reused for a second). */
+function scrapedState(source: ServiceEvents): Promise<ServiceEventState> {
+  const recent = tracked.get(source);
+  if (recent && Date.now() - recent.at < STATE_REUSE_MS) return recent.state;
+  const state = serviceEventState(source);
+  tracked.set(source, { at: Date.now(), state });
+  // A failed read is not reused.
+  state.catch(() => tracked.has(source) && tracked.set(source, undefined));
+  return state;
+}
+
 /** Each tracked service's state; one that cannot be read now (its database away) is left out of the scrape. */
 async function trackedStates(): Promise<Array<[ServiceEvents, ServiceEventState]>> {
-  const states = await Promise.all([...tracked.keys()].map(async (source) => [source, await serviceEventState(source).catch(() => undefined)] as const));
+  const states = await Promise.all([...tracked.keys()].map(async (source) => [source, await scrapedState(source).catch(() => undefined)] as const));
   return states.filter((entry): entry is [ServiceEvents, ServiceEventState] => entry[1] !== undefined);
 }
 
-/** A metric of the default registry, created once per process (a module loaded twice finds it). */
-function once<T>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
+const outboxBacklog = defineGauge({
+  name: 'inkwell_outbox_backlog',
+  help: 'Outbox rows not yet published, per service.',
+  labelNames: ['service'],
+  async collect() {
+    const states = await trackedStates();
+    this.reset();
+    for (const [{ service }, { backlog }] of states) this.set({ service }, backlog);
+  },
+});
 
-const outboxBacklog = once(
-  'inkwell_outbox_backlog',
-  () =>
-    new Gauge({
-      name: 'inkwell_outbox_backlog',
-      help: 'Outbox rows not yet published, per service.',
-      labelNames: ['service'],
-      async collect() {
-        const states = await trackedStates();
-        this.reset();
-        for (const [{ service }, { backlog }] of states) this.set({ service }, backlog);
-      },
-    }),
-);
+const outboxOldestAge = defineGauge({
+  name: 'inkwell_outbox_oldest_age_seconds',
+  help: 'Age of the oldest unpublished outbox row, per service (0 when none).',
+  labelNames: ['service'],
+  async collect() {
+    const states = await trackedStates();
+    this.reset();
+    for (const [{ service }, { oldestAgeSeconds }] of states) this.set({ service }, oldestAgeSeconds ?? 0);
+  },
+});
 
-const outboxOldestAge = once(
-  'inkwell_outbox_oldest_age_seconds',
-  () =>
-    new Gauge({
-      name: 'inkwell_outbox_oldest_age_seconds',
-      help: 'Age of the oldest unpublished outbox row, per service (0 when none).',
-      labelNames: ['service'],
-      async collect() {
-        const states = await trackedStates();
-        this.reset();
-        for (const [{ service }, { oldestAgeSeconds }] of states) this.set({ service }, oldestAgeSeconds ?? 0);
-      },
-    }),
-);
+const deadLetters = defineGauge({
+  name: 'inkwell_dead_letters',
+  help: 'Events a consumer group gave up on, kept in its service until re-driven.',
+  labelNames: ['group'],
+  async collect() {
+    const states = await trackedStates();
+    this.reset();
+    for (const [, state] of states) for (const [group, count] of state.deadLetters) this.set({ group }, count);
+  },
+});
 
-const deadLetters = once(
-  'inkwell_dead_letters',
-  () =>
-    new Gauge({
-      name: 'inkwell_dead_letters',
-      help: 'Events a consumer group gave up on, kept in its service until re-driven.',
-      labelNames: ['group'],
-      async collect() {
-        const states = await trackedStates();
-        this.reset();
-        for (const [, state] of states) for (const [group, count] of state.deadLetters) this.set({ group }, count);
-      },
-    }),
-);
+const consumerLag = defineGauge({
+  name: 'inkwell_consumer_lag',
+  help: 'Events published and not yet handled, per consumer group (groups whose lag cannot be read now are left out).',
+  labelNames: ['group'],
+  async collect() {
+    const lag = await lagOfTracked();
+    this.reset();
+    for (const [group, value] of lag) if (value !== null) this.set({ group }, value);
+  },
+});
 
-const consumerLag = once(
-  'inkwell_consumer_lag',
-  () =>
-    new Gauge({
-      name: 'inkwell_consumer_lag',
-      help: 'Events published and not yet handled, per consumer group (groups whose lag cannot be read now are left out).',
-      labelNames: ['group'],
-      async collect() {
-        const lag = await lagOfTracked();
-        this.reset();
-        for (const [group, value] of lag) if (value !== null) this.set({ group }, value);
-      },
-    }),
-);
+const outboxPublished = defineCounter({ name: 'inkwell_outbox_published_total', help: 'Outbox rows published to the bus, per service.', labelNames: ['service'] });
 
-const outboxPublished = once(
-  'inkwell_outbox_published_total',
-  () => new Counter({ name: 'inkwell_outbox_published_total', help: 'Outbox rows published to the bus, per service.', labelNames: ['service'] }),
-);
+const consumerHandled = defineCounter({ name: 'inkwell_consumer_handled_total', help: 'Events a consumer group handled (or found already handled).', labelNames: ['group'] });
 
-const consumerHandled = once(
-  'inkwell_consumer_handled_total',
-  () => new Counter({ name: 'inkwell_consumer_handled_total', help: 'Events a consumer group handled (or found already handled).', labelNames: ['group'] }),
-);
+const consumerRetries = defineCounter({ name: 'inkwell_consumer_retries_total', help: "Failed deliveries of a consumer group's events (each retried or dead-lettered).", labelNames: ['group'] });
 
-const consumerRetries = once(
-  'inkwell_consumer_retries_total',
-  () => new Counter({ name: 'inkwell_consumer_retries_total', help: "Failed deliveries of a consumer group's events (each retried or dead-lettered).", labelNames: ['group'] }),
-);
-
-const consumerDuration = once(
-  'inkwell_consumer_duration_seconds',
-  () =>
-    new Histogram({
-      name: 'inkwell_consumer_duration_seconds',
-      help: 'Time a consumer group took over one delivery (inbox and effect), failed or not.',
-      labelNames: ['group'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    }),
-);
+const consumerDuration = defineHistogram({
+  name: 'inkwell_consumer_duration_seconds',
+  help: 'Time a consumer group took over one delivery (inbox and effect), failed or not.',
+  labelNames: ['group'],
+  buckets: DURATION_BUCKETS,
+});
 
 // Referenced so the scraped gauges stay registered; they are read only through the registry.
 void [outboxBacklog, outboxOldestAge, deadLetters, consumerLag];
 
 /** Counts rows the relay of `service` published. */
 export function countPublished(service: string, rows: number): void {
-  if (rows > 0) outboxPublished.inc({ service }, rows);
+  if (rows > 0 && metricsEnabled()) outboxPublished.inc({ service }, rows);
 }
 
 /** Failed deliveries of `group` since the process started. */
@@ -195,9 +162,27 @@ export function retriesOf(group: string): number {
 
 /**
  * Wraps a group's handler with its instruments: time per delivery, handled and failed deliveries;
- * `onFailure` hears of each failure (the System area's last errors) before the bus does.
+ * `onFailure` hears of each failure (the System area's last errors) before the bus does. With
+ * metrics off only the failures are counted (for the System area).
  */
 export function instrumentConsumer(group: string, handler: EventHandler, onFailure: (error: unknown) => void = () => undefined): EventHandler {
+  const failed = (error: unknown) => {
+    retriesByGroup.set(group, retriesOf(group) + 1);
+    onFailure(error);
+  };
+  if (!metricsEnabled()) {
+    return async (event) => {
+      try {
+        await handler(event);
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
+    };
+  }
+  // Present from the start at 0, so a rate over them is defined before the first event.
+  consumerHandled.inc({ group }, 0);
+  consumerRetries.inc({ group }, 0);
   return async (event) => {
     const stop = consumerDuration.startTimer({ group });
     try {
@@ -205,8 +190,7 @@ export function instrumentConsumer(group: string, handler: EventHandler, onFailu
       consumerHandled.inc({ group });
     } catch (error) {
       consumerRetries.inc({ group });
-      retriesByGroup.set(group, retriesOf(group) + 1);
-      onFailure(error);
+      failed(error);
       throw error;
     } finally {
       stop();
