@@ -14,8 +14,11 @@ import {
   generateSigningKeys,
   loadGatewayConfig,
   loadServiceConfig,
+  isTracing,
   startEmbeddedPostgres,
+  startMetricsServer,
   startService,
+  startTracing,
   type App,
   type EmbeddedPostgresServer,
   type Env,
@@ -41,6 +44,8 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  /** `GET /metrics` of the whole process (every service and the gateway); absent with METRICS_ENABLED=false. */
+  metricsUrl?: string;
   gateway: App;
   services: RunningService[];
   /** The running service of that name, with what it exposes. */
@@ -133,6 +138,7 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
       env2[`${prefix}_GRPC_ADDR`] = `127.0.0.1:${grpc}`;
     }
     env2.GATEWAY_PORT = String(await pickPort());
+    env2.GATEWAY_METRICS_PORT = String(await pickPort());
   }
   const gatewayConfig = loadGatewayConfig(env2, ROOT_DIR);
   const configs = SERVICE_NAMES.map((name) => loadServiceConfig(name, env2, { embedded: true }));
@@ -144,6 +150,9 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
   };
 
   try {
+    // Before anything is built: what is built after reads whether to trace (OTEL_*; a test may have started it already).
+    const tracing = isTracing() ? undefined : startTracing(env2, 'inkwell');
+    if (tracing) stoppers.push(() => tracing.shutdown());
     let embedded: EmbeddedPostgresServer | undefined;
     const serverUrl = env2.DATABASE_URL;
     /** `database` created unless it exists, on the server of DATABASE_URL or else the embedded one. */
@@ -182,7 +191,8 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
       config.trustedProxies = [LOOPBACK];
       if (keys) config.auth = { ...config.auth, ...keys };
       config.media = { ...config.media, urlSecret: mediaSecret };
-      const running = await startService<unknown>(SERVICES[config.service], { config, logger, bus, cache });
+      // One process: its metrics (every service's, labelled by service) are served once, on the gateway's metrics port.
+      const running = await startService<unknown>(SERVICES[config.service], { config, logger, bus, cache }, { serveMetrics: false });
       services.push(running);
       stoppers.push(() => running.stop());
     }
@@ -199,6 +209,8 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
     stoppers.push(() => gateway.close());
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : gatewayConfig.port;
+    const metrics = gatewayConfig.metricsEnabled ? await startMetricsServer(gatewayConfig.metricsPort, gatewayConfig.host) : undefined;
+    if (metrics) stoppers.push(() => metrics.close());
     const service = <N extends ServiceName>(name: N) => {
       const running = services.find((candidate) => candidate.name === name);
       if (!running) throw new Error(`the stack has no ${name} service`);
@@ -226,7 +238,7 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
         if ((await written()) === before) return;
       }
     };
-    return { url: `http://localhost:${port}`, gateway, services, service, demoArtRendered: demo?.artRendered ?? Promise.resolve(), eventsDelivered, stop: stopAll };
+    return { url: `http://localhost:${port}`, ...(metrics ? { metricsUrl: `http://localhost:${metrics.port}/metrics` } : {}), gateway, services, service, demoArtRendered: demo?.artRendered ?? Promise.resolve(), eventsDelivered, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

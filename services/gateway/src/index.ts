@@ -4,7 +4,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import { Redis } from 'ioredis';
-import { anonymousReadCacheKey, createHttpApp, failure, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, configureMetrics, createHttpApp, failure, injectTraceContext, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICES_NOT_READY_MESSAGE, noSuchApiCallMessage, notBuiltMessage, notFoundMessage, tooManyRequestsMessage } from './domain/messages';
 import { checkServices } from './peers/health';
 import { mergeOpenApi } from './routes/openapi';
@@ -34,6 +34,8 @@ export interface GatewayOptions {
  * security headers on everything and a per-client rate limit on the API.
  */
 export async function createGateway({ config, logger, catalogReads }: GatewayOptions): Promise<App> {
+  // Measured as service `gateway`; its metrics are served on a port of their own (never through it).
+  configureMetrics({ enabled: config.metricsEnabled });
   // Bodies larger than the services accept are refused here (413), before any of them is forwarded.
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: REQUEST_BODY_LIMIT, ownNotFoundHandler: true, trustProxy: config.trustedProxies });
   const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
@@ -97,8 +99,9 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
       }
       return reply.from(upstream(service) + request.url, {
         // The client as the gateway judged it (through TRUSTED_PROXIES), replacing whatever chain the
-        // client sent: the services believe this header from the gateway only.
-        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        // client sent: the services believe this header from the gateway only. The request's trace
+        // goes on in the service (traceparent) when tracing is on.
+        rewriteRequestHeaders: (_original, headers) => ({ ...headers, ...injectTraceContext(), 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
         onError: (proxyReply, { error }) => {
           request.log.warn({ err: error, service }, 'upstream service failed');
           proxyReply.status(503).send(failure('ServiceUnavailable', SERVICE_UNAVAILABLE_MESSAGE));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createAuthGuards, type AuthGuards } from './auth/guards';
 import { TokenSigner, TokenVerifier } from './auth/tokens';
 import type { Cache } from './cache/cache';
+import { countCacheLookups } from './cache/measured-cache';
 import type { ServiceConfig } from './config';
 import { createFileStorage } from './drivers';
 import type { FileStorage } from './files/storage';
@@ -17,6 +18,8 @@ import { SERVICE_INFO, createGrpcServer, type GrpcServer, type ServiceInfoServic
 import { createHttpApp, type App } from './http/app';
 import { registerSystemRoutes } from './http/system-routes';
 import type { Logger } from './logger';
+import { configureMetrics } from './observability/metrics';
+import { startMetricsServer, type MetricsServer } from './observability/server';
 import { trackServiceEvents } from './observability/events';
 import type { ServiceName } from './topology';
 
@@ -96,6 +99,11 @@ export interface BuiltService<Exposed = unknown> {
   context: ServiceContext;
   relay: OutboxRelay;
   exposed: Exposed;
+  /**
+   * From now on `/health/ready` answers 503, so load balancers and Kubernetes stop sending new
+   * requests while those in flight finish (the first step of a graceful SIGTERM, before `stop`).
+   */
+  beginDrain(): void;
   /** Ends background work, the relay, the HTTP and gRPC servers and the database pool, in that order. */
   stop(): Promise<void>;
 }
@@ -104,6 +112,17 @@ export interface RunningService<Exposed = unknown> extends BuiltService<Exposed>
   /** Ports actually bound (differ from the configured ones when those are 0). */
   httpPort: number;
   grpcPort: number;
+  /** Port of the service's own `GET /metrics` server; absent when it serves none (see StartOptions). */
+  metricsPort?: number;
+}
+
+export interface StartOptions {
+  /**
+   * Serve the process's metrics at `GET /metrics` on the service's metrics port (default true, when
+   * metrics are on). `npm start` runs every service in one process and serves them once, on the
+   * gateway's metrics port, instead.
+   */
+  serveMetrics?: boolean;
 }
 
 /** Applies the platform's migrations (outbox, inbox) and then the service's own. */
@@ -113,11 +132,14 @@ export async function applyMigrations(db: Database, definition: Pick<ServiceDefi
 }
 
 export async function buildService<Exposed>(definition: ServiceDefinition<Exposed>, deps: ServiceDependencies): Promise<BuiltService<Exposed>> {
-  const { config, bus, cache } = deps;
+  const { config, bus } = deps;
+  configureMetrics({ enabled: config.metricsEnabled });
+  // Counted per service, though under `npm start` the services share one cache.
+  const cache = config.metricsEnabled ? countCacheLookups(deps.cache, definition.name) : deps.cache;
   const logger = deps.logger.child({ service: definition.name });
   if (!config.databaseUrl) throw new Error(`${definition.name}: no database URL`);
   if (!config.auth.publicKeyPem) throw new Error(`${definition.name}: no public key to verify access tokens`);
-  const db = new Database(config.databaseUrl, logger);
+  const db = new Database(config.databaseUrl, logger, { service: definition.name });
   const files = createFileStorage(config);
   let parts: ServiceParts<Exposed> | undefined;
   try {
@@ -145,9 +167,11 @@ export async function buildService<Exposed>(definition: ServiceDefinition<Expose
     }
     parts = await definition.setup(context);
 
+    let draining = false;
     const app = await createHttpApp({
       name: definition.name,
       logger,
+      draining: () => draining,
       trustProxy: config.trustedProxies,
       readiness: {
         database: () => db.ping(),
@@ -157,7 +181,7 @@ export async function buildService<Exposed>(definition: ServiceDefinition<Expose
     guardStaffArea(app, context.auth);
     const system = await registerSystemRoutes(app, { context, subscriptions: parts.subscriptions ?? [], version: PLATFORM_VERSION });
     await parts.routes(app);
-    const grpc = createGrpcServer({ logger: logger.child({ component: 'grpc' }) });
+    const grpc = createGrpcServer({ logger: logger.child({ component: 'grpc' }), service: definition.name });
     const startedAt = new Date().toISOString();
     grpc.addService<ServiceInfoService>(SERVICE_INFO.proto, SERVICE_INFO.service, {
       describe: async () => ({
@@ -187,6 +211,9 @@ export async function buildService<Exposed>(definition: ServiceDefinition<Expose
       relay,
       // Present whenever the definition names an Exposed type (see ServiceParts).
       exposed: built.exposed as Exposed,
+      beginDrain() {
+        draining = true;
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -233,14 +260,19 @@ function guardStaffArea(app: App, auth: AuthGuards): void {
   });
 }
 
-/** Builds the service, listens on its HTTP and gRPC ports, and starts relaying its outbox. */
-export async function startService<Exposed>(definition: ServiceDefinition<Exposed>, deps: ServiceDependencies): Promise<RunningService<Exposed>> {
+/**
+ * Builds the service, listens on its HTTP and gRPC ports (and its metrics port, see StartOptions),
+ * and starts relaying its outbox.
+ */
+export async function startService<Exposed>(definition: ServiceDefinition<Exposed>, deps: ServiceDependencies, { serveMetrics = true }: StartOptions = {}): Promise<RunningService<Exposed>> {
   const built = await buildService(definition, deps);
   const { config } = deps;
   let grpcPort: number;
+  let metrics: MetricsServer | undefined;
   try {
     grpcPort = await built.grpc.listen(config.host, config.grpcPort);
     await built.app.listen({ host: config.host, port: config.httpPort });
+    if (serveMetrics && config.metricsEnabled) metrics = await startMetricsServer(config.metricsPort, config.host);
   } catch (error) {
     // A port already taken, say: close what was built (database pool, consumers, gRPC server), so
     // the failure ends the start-up instead of leaving a half-started service holding the process.
@@ -250,6 +282,10 @@ export async function startService<Exposed>(definition: ServiceDefinition<Expose
   const address = built.app.server.address();
   const httpPort = typeof address === 'object' && address ? address.port : config.httpPort;
   built.relay.start();
-  built.context.logger.info({ httpPort, grpcPort }, 'service started');
-  return { ...built, httpPort, grpcPort };
+  built.context.logger.info({ httpPort, grpcPort, metricsPort: metrics?.port }, 'service started');
+  const stop = async () => {
+    await built.stop();
+    await metrics?.close();
+  };
+  return { ...built, stop, httpPort, grpcPort, ...(metrics ? { metricsPort: metrics.port } : {}) };
 }

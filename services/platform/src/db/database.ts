@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { trackPool } from '../observability/pools';
 
 // int8 (bigint, count(*)) comes back as a string by default; our counts and cents fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -50,11 +51,14 @@ function statement(text: string, values: unknown[] | undefined): string | pg.Que
  */
 export class Database implements Queryable {
   readonly pool: pg.Pool;
+  private readonly untrack: () => void;
 
-  constructor(readonly url: string, private readonly logger: Logger, options: { max?: number } = {}) {
+  /** `service` names the pool in `inkwell_db_pool_clients` (a service's own database); without it the pool is not reported. */
+  constructor(readonly url: string, private readonly logger: Logger, options: { max?: number; service?: string } = {}) {
     this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', (error) => this.logger.warn({ err: error }, 'idle database connection failed'));
+    this.untrack = options.service ? trackPool(options.service, this.pool) : () => undefined;
   }
 
   query<R = Row>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
@@ -101,6 +105,7 @@ export class Database implements Queryable {
   }
 
   async close(): Promise<void> {
+    this.untrack();
     await this.pool.end();
   }
 }

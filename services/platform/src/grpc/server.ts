@@ -6,9 +6,13 @@ import {
   type ServerWritableStream,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from '../logger';
+import { grpcServerCallsTotal, grpcServerDuration, metricsEnabled } from '../observability/metrics';
+import { extractTraceMetadata, startSpan } from '../observability/propagation';
+import { isTracing } from '../observability/tracing';
 import { HEALTH, type HealthCheckRequest, type HealthCheckResponse, type ServingStatus } from './contracts/health';
-import { toServerStatus } from './errors';
+import { statusName, toServerStatus } from './errors';
 import { loadService } from './protos';
 import type { ServiceContract, ServiceHandlers } from './types';
 
@@ -17,6 +21,8 @@ export type SettableStatus = Extract<ServingStatus, 'SERVING' | 'NOT_SERVING'>;
 
 export interface GrpcServerOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The `service` label of the server's metrics (`inkwell_grpc_server_*`). */
+  service?: string;
   /** How long shutdown lets calls in flight finish before cutting them off. */
   shutdownGraceMs?: number;
 }
@@ -44,25 +50,52 @@ interface HealthWatch {
   last: ServingStatus;
 }
 
-export function createGrpcServer({ logger, shutdownGraceMs = 5000 }: GrpcServerOptions): GrpcServer {
+export function createGrpcServer({ logger, service = 'unknown', shutdownGraceMs = 5000 }: GrpcServerOptions): GrpcServer {
   const server = new Server();
   const statuses = new Map<string, SettableStatus>([['', 'SERVING']]);
   const watches = new Set<HealthWatch>();
   let stopping: Promise<void> | undefined;
 
-  /** Turns an `async (request, metadata) => response` into a grpc-js unary handler. */
+  /**
+   * Turns an `async (request, metadata) => response` into a grpc-js unary handler: measured
+   * (calls by status code, duration) when metrics are on, and run inside a SERVER span continuing
+   * the caller's trace (from the call's metadata) when tracing is on.
+   */
   function unary(path: string, handler: UnaryHandler): handleUnaryCall<unknown, unknown> {
+    const measured = metricsEnabled();
+    const traced = isTracing();
     return (call, callback) => {
-      Promise.resolve()
-        .then(() => handler(call.request, call.metadata))
-        .then(
-          (response) => callback(null, response),
-          (error: unknown) => {
-            const answer = toServerStatus(error);
-            if (!answer.domain) logger.error({ err: error, method: path }, 'gRPC handler failed');
-            callback({ code: answer.code, details: answer.details });
-          },
-        );
+      const startedAt = measured ? process.hrtime.bigint() : 0n;
+      const parent = traced ? extractTraceMetadata(call.metadata) : undefined;
+      const span = parent ? startSpan(path.slice(1), { kind: SpanKind.SERVER, parent, attributes: { 'rpc.system.name': 'grpc', 'rpc.method': path.slice(1) } }) : undefined;
+      const finish = (code: number) => {
+        if (measured) {
+          grpcServerCallsTotal.inc({ service, method: path, code: statusName(code) });
+          grpcServerDuration.observe({ service, method: path }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+        }
+        if (span) {
+          span.setAttribute('rpc.grpc.status_code', code);
+          if (code !== 0) span.setStatus({ code: SpanStatusCode.ERROR });
+          span.end();
+        }
+      };
+      const respond = () =>
+        Promise.resolve()
+          .then(() => handler(call.request, call.metadata))
+          .then(
+            (response) => {
+              finish(0);
+              callback(null, response);
+            },
+            (error: unknown) => {
+              const answer = toServerStatus(error);
+              if (!answer.domain) logger.error({ err: error, method: path }, 'gRPC handler failed');
+              finish(answer.code);
+              callback({ code: answer.code, details: answer.details });
+            },
+          );
+      if (span && parent) void context.with(trace.setSpan(parent, span), respond);
+      else void respond();
     };
   }
 

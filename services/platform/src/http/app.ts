@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -11,6 +12,9 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from '../logger';
+import { httpRequestDuration, httpRequestsTotal, methodLabel, metricsEnabled, statusClass } from '../observability/metrics';
+import { extractTraceContext, startSpan } from '../observability/propagation';
+import { isTracing } from '../observability/tracing';
 import { failure } from './envelope';
 import { DomainError, statusTypeFor } from './errors';
 import { unstorableMessage, unstorableValue, validationMessage, validationProblems, type ValidationIssue } from './validation';
@@ -35,6 +39,8 @@ export interface HttpAppOptions {
   trustProxy?: readonly string[];
   /** The gateway answers unknown paths itself (single-page apps); services use the envelope 404. */
   ownNotFoundHandler?: boolean;
+  /** Once true, `/health/ready` answers 503 whatever the checks say (the process is draining before it stops). */
+  draining?: () => boolean;
 }
 
 /**
@@ -80,6 +86,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (isTracing()) traceRequests(app);
+  if (metricsEnabled()) measureRequests(app, options.name);
   app.addHook('preHandler', async (request, reply) => {
     for (const [context, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
       const unstorable = unstorableValue(value);
@@ -88,7 +96,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    const log = () => request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    // The response's events run outside the request's trace context; the line carries its ids anyway.
+    const traced = request[TRACE_CONTEXT];
+    if (traced) context.with(traced, log);
+    else log();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -143,6 +155,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.get('/health/ready', { schema: { hide: true } }, async (_request, reply) => {
     const checks: Record<string, string> = {};
     let ready = true;
+    if (options.draining?.()) {
+      ready = false;
+      checks.draining = 'the process is stopping';
+    }
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
         await check();
@@ -156,6 +172,67 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   });
 
   return app;
+}
+
+const TRACE_CONTEXT = Symbol('traceContext');
+const SERVER_SPAN = Symbol('serverSpan');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [TRACE_CONTEXT]?: Context;
+    [SERVER_SPAN]?: Span;
+  }
+}
+
+/**
+ * A SERVER span per request, continuing the caller's `traceparent` (the gateway's, or a browser's
+ * at the gateway), active while the request's hooks and handler run: everything they call (gRPC,
+ * the outbox, log lines) joins the trace. The context is entered in onRequest and again in
+ * preHandler, because body parsing runs on the socket's events, outside what onRequest entered.
+ */
+function traceRequests(app: App): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const parent = extractTraceContext(request.headers);
+    const route = request.routeOptions.url;
+    const span = startSpan(route ? `${request.method} ${route}` : request.method, {
+      kind: SpanKind.SERVER,
+      parent,
+      attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0], ...(route ? { 'http.route': route } : {}) },
+    });
+    const active = trace.setSpan(parent, span);
+    request[SERVER_SPAN] = span;
+    request[TRACE_CONTEXT] = active;
+    context.with(active, done);
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    const active = request[TRACE_CONTEXT];
+    if (active) context.with(active, done);
+    else done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const span = request[SERVER_SPAN];
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+    done();
+  });
+}
+
+/**
+ * `inkwell_http_requests_total` and `inkwell_http_request_duration_seconds` per route TEMPLATE
+ * (`/api/catalog/product/:id`, never the path asked for; `unmatched` for a path no route serves),
+ * so the series stay as many as the routes whatever callers send.
+ */
+function measureRequests(app: App, service: string): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const method = methodLabel(request.method);
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    httpRequestsTotal.inc({ service, method, route, status_class: statusClass(reply.statusCode) });
+    httpRequestDuration.observe({ service, method, route }, reply.elapsedTime / 1000);
+    done();
+  });
 }
 
 function formatBytes(bytes: number): string {
