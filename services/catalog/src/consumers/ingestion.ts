@@ -1,5 +1,6 @@
 import { EVENTS, type EventData, type EventEnvelope, type Outbox, type ServiceSubscription, type Transaction } from '@inkwell/platform';
 import { recordAudit } from '../store/audit';
+import { ingestionJobDuration, ingestionJobs } from './metrics';
 import { productEvent } from '../store/product-writes';
 import type { Thumbnail } from '../store/thumbnails';
 
@@ -34,7 +35,21 @@ export async function recordIngestion(tx: Transaction, outbox: Outbox, event: Ev
   await outbox.add(tx, productEvent(EVENTS.productChanged.type, productId));
 }
 
+/** The ingestion's `catalog-record` job: one recording, timed and counted (completed, or failed and redelivered by the bus). */
+async function countedRecording(tx: Transaction, outbox: Outbox, event: EventEnvelope): Promise<void> {
+  const timer = ingestionJobDuration.startTimer({ kind: 'catalog-record' });
+  try {
+    await recordIngestion(tx, outbox, event);
+    ingestionJobs.inc({ kind: 'catalog-record', outcome: 'completed' });
+  } catch (error) {
+    ingestionJobs.inc({ kind: 'catalog-record', outcome: 'failed' });
+    throw error;
+  } finally {
+    timer();
+  }
+}
+
 /** The catalog's subscription to the reader's ingestions (consumer group `catalog.ingestion`). */
 export function ingestionSubscription(outbox: Outbox): ServiceSubscription {
-  return { group: 'ingestion', types: [EVENTS.comicIngested.type], effect: (tx, event) => recordIngestion(tx, outbox, event) };
+  return { group: 'ingestion', types: [EVENTS.comicIngested.type], effect: (tx, event) => countedRecording(tx, outbox, event) };
 }

@@ -13,6 +13,7 @@ import { isPdf, PdfComic } from '../drivers/pdf';
 import { IngestJobs, type JobRecord } from '../store/ingest-jobs';
 import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from '../domain/ingest-limits';
 import { INGEST_MESSAGES } from '../domain/messages';
+import { ingestionJobDuration, ingestionJobs, type IngestionOutcome } from './metrics';
 
 /** Widths covers are stored at (storefront spec §9: comic list widths 250, 500), as the demo's covers. */
 export const COVER_WIDTHS = [250, 500] as const;
@@ -101,6 +102,8 @@ export class Ingester {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'inkwell-ingest-'));
     const coverKeys: string[] = [];
     let archive: OpenedComic | undefined;
+    const timer = ingestionJobDuration.startTimer({ kind: job.kind });
+    let outcome: IngestionOutcome = 'failed';
     try {
       await this.jobs.setStatus(job.id, 'working');
       const local = path.join(folder, 'archive.zip');
@@ -142,9 +145,11 @@ export class Ingester {
           });
         },
       });
+      outcome = 'completed';
       log.info({ pages: checked.length, widths }, 'comic ingested');
     } catch (error) {
       const refusal = error instanceof ArchiveRefusedError;
+      if (refusal) outcome = 'refused';
       if (!refusal) log.error({ err: error }, 'comic ingestion failed');
       else log.info({ reason: (error as Error).message }, 'comic archive refused');
       for (const key of coverKeys) await files.delete(key).catch(() => undefined);
@@ -154,6 +159,8 @@ export class Ingester {
     } finally {
       archive?.close();
       await rm(folder, { recursive: true, force: true });
+      timer();
+      ingestionJobs.inc({ kind: job.kind, outcome });
     }
   }
 
