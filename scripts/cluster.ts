@@ -51,6 +51,31 @@ export interface ClusterOptions {
   ephemeral?: boolean;
   /** How long the cluster, or a restarted service, may take to be ready (default 180 s). */
   readyTimeoutMs?: number;
+  /**
+   * Processes per service (default 1), as a Deployment's replicas: each on ports of its own, all on
+   * the service's one database, in the same consumer groups (they split the partitions), and every
+   * caller told of them all (`<SERVICE>_HTTP_URL` and `<SERVICE>_GRPC_ADDR` list them).
+   */
+  replicas?: number;
+}
+
+/**
+ * One process of the cluster: `gateway`, a service's first replica by the service's name (`cart`),
+ * any other by its number (`cart#1`).
+ */
+export type ProcessName = Workload | `${ServiceName}#${number}`;
+
+/** Where one process listens. */
+export interface ClusterProcess {
+  name: ProcessName;
+  workload: Workload;
+  replica: number;
+  /** Its own HTTP base URL (the gateway's is the cluster's `url`). */
+  httpUrl: string;
+  /** `host:port` of its gRPC server; absent for the gateway. */
+  grpcAddress?: string;
+  /** `host:port` of its `GET /metrics` server, for a Prometheus scrape configuration. */
+  metricsAddress: string;
 }
 
 export interface Cluster {
@@ -58,24 +83,25 @@ export interface Cluster {
   url: string;
   /** Where each process writes its output, `<workload>.log`. */
   logDir: string;
+  /** Every process, the services' replicas in order, then the gateway. */
+  processes: readonly ClusterProcess[];
   /** The settings a process runs with, e.g. to reach a service's database or file storage. */
-  env(workload: Workload): Env;
+  env(process: ProcessName): Env;
   /** Sends `signal` (SIGKILL unless given) to a process and resolves once it has exited. */
-  kill(workload: Workload, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts a process that was killed or has exited, on the same ports, and waits until the cluster is ready. */
-  restart(workload: Workload): Promise<void>;
+  kill(process: ProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a process that was killed or has exited, on the same ports, and waits until it and the cluster are ready. */
+  restart(process: ProcessName): Promise<void>;
   /** The last lines of every process's log, for a failure report. */
   logTails(lines?: number): Promise<string>;
   /** Stops every process (SIGTERM, then SIGKILL after a grace period) and says how each ended, e.g. `exit code 0`. */
-  stop(): Promise<Record<Workload, string>>;
+  stop(): Promise<Record<ProcessName, string>>;
 }
 
-const WORKLOADS: readonly Workload[] = [...SERVICE_NAMES, 'gateway'];
 const POLL_MS = 250;
 /** How many times the cluster is started when a port it picked was taken before it could bind it. */
 const START_ATTEMPTS = 3;
-/** How long a process is given to stop on SIGTERM before it is killed. */
-const STOP_GRACE_MS = 15_000;
+/** How long a process is given to stop on SIGTERM before it is killed: its own limit (SHUTDOWN_TIMEOUT_MS, 25 s) and then some. */
+const STOP_GRACE_MS = 30_000;
 
 /** Where a process runs from, as the container image does (`CMD ["node", "--import", "tsx", "scripts/serve.ts"]`). */
 const SERVE_ARGS = ['--import', 'tsx', 'scripts/serve.ts'];
@@ -87,52 +113,68 @@ const SERVE_ARGS = ['--import', 'tsx', 'scripts/serve.ts'];
  * listen. Resolves once the gateway's /api/health says every service is ready.
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const { name, readyTimeoutMs = 180_000 } = options;
+  const { name, readyTimeoutMs = 180_000, replicas = 1 } = options;
   if (!/^[a-z][a-z0-9_]{0,39}$/.test(name)) throw new Error(`A cluster name is lowercase letters, digits and underscores, starting with a letter (got "${name}")`);
-  let envs = await clusterEnvs(options);
-  for (const workload of WORKLOADS) validate(workload, envs[workload]);
-  const s3 = loadGatewayConfig(envs.gateway, ROOT_DIR).media.s3;
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`A cluster runs at least one replica of each service (got ${replicas})`);
+  let layout = await clusterLayout(options, replicas);
+  for (const [processName, env] of layout.envs) validate(workloadOf(processName), env);
+  const s3 = loadGatewayConfig(layout.envs.get('gateway')!, ROOT_DIR).media.s3;
   if (s3) await ensureBucket(s3);
   const databases = SERVICE_NAMES.map((service) => databaseOf(name, service));
   for (const database of databases) await ensureDatabase(options.databaseUrl, database);
 
+  const names = [...layout.envs.keys()];
   const logDir = await mkdtemp(path.join(os.tmpdir(), `inkwell-${name}-logs-`));
-  const processes = new Map<Workload, Child>();
-  const start = (workload: Workload) => processes.set(workload, launch(workload, envs[workload], path.join(logDir, `${workload}.log`)));
-  let gatewayUrl = `http://127.0.0.1:${envs.gateway.GATEWAY_PORT}`;
+  const logOf = (processName: ProcessName) => path.join(logDir, `${processName}.log`);
+  const processes = new Map<ProcessName, Child>();
+  const start = (processName: ProcessName) => processes.set(processName, launch(processName, layout.envs.get(processName)!, logOf(processName)));
+  const envOf = (processName: ProcessName) => {
+    const env = layout.envs.get(processName);
+    if (!env) throw new Error(`The cluster has no process ${processName} (it has ${names.join(', ')})`);
+    return env;
+  };
 
   const logTails = async (lines = 60) => {
     const tails = await Promise.all(
-      WORKLOADS.map(async (workload) => {
-        const file = path.join(logDir, `${workload}.log`);
-        const text = await readFile(file, 'utf8').catch(() => '');
-        return `----- ${workload} (${file}), last ${lines} lines:\n${text.split('\n').slice(-lines - 1).join('\n')}`;
+      names.map(async (processName) => {
+        const text = await readFile(logOf(processName), 'utf8').catch(() => '');
+        return `----- ${processName} (${logOf(processName)}), last ${lines} lines:\n${text.split('\n').slice(-lines - 1).join('\n')}`;
       }),
     );
     return tails.join('\n');
   };
 
-  /** Polls the gateway until every service is ready; fails at once, with the logs, when a process has exited. */
-  const waitReady = async (what: string) => {
+  /**
+   * Polls `ready` (each of `which` processes' own readiness, then the gateway's /api/health) until
+   * it says yes; fails at once, with the logs, when a process has exited.
+   */
+  const waitReady = async (what: string, which: readonly ProcessName[]) => {
     const deadline = Date.now() + readyTimeoutMs;
     let last: string;
     for (;;) {
       const exited = [...processes].find(([, child]) => child.exit !== undefined);
       if (exited) throw new Error(`${what}: the ${exited[0]} process exited (${exited[1].exit}) before the cluster was ready.\n${await logTails()}`);
       try {
-        const response = await fetch(`${gatewayUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
-        if (response.ok) return;
-        last = `${response.status} ${await response.text()}`;
+        const probes = [...which.filter((processName) => processName !== 'gateway').map((processName) => `${layout.process(processName).httpUrl}/health/ready`), `${layout.gatewayUrl}/api/health`];
+        last = '';
+        for (const probe of probes) {
+          const response = await fetch(probe, { signal: AbortSignal.timeout(5_000) });
+          if (!response.ok) {
+            last = `${probe} said ${response.status} ${await response.text()}`;
+            break;
+          }
+        }
+        if (!last) return;
       } catch (error) {
         last = error instanceof Error ? error.message : String(error);
       }
-      if (Date.now() >= deadline) throw new Error(`${what}: not ready within ${readyTimeoutMs} ms; /api/health last said ${last}\n${await logTails()}`);
+      if (Date.now() >= deadline) throw new Error(`${what}: not ready within ${readyTimeoutMs} ms; last: ${last}\n${await logTails()}`);
       await delay(POLL_MS);
     }
   };
 
-  const stopProcess = async (workload: Workload) => {
-    const child = processes.get(workload);
+  const stopProcess = async (processName: ProcessName) => {
+    const child = processes.get(processName);
     if (!child || child.exit !== undefined) return;
     child.process.kill('SIGTERM');
     const grace = new AbortController();
@@ -151,13 +193,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const child of processes.values()) if (child.exit === undefined) child.process.kill('SIGKILL');
   };
   process.once('exit', killAll);
-  let stopped: Promise<Record<Workload, string>> | undefined;
+  let stopped: Promise<Record<ProcessName, string>> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all(WORKLOADS.map(stopProcess));
+      await Promise.all(names.map(stopProcess));
       process.off('exit', killAll);
       if (options.ephemeral) for (const database of databases) await dropDatabase(options.databaseUrl, database);
-      return Object.fromEntries(WORKLOADS.map((workload) => [workload, processes.get(workload)?.exit ?? 'never started'])) as Record<Workload, string>;
+      return Object.fromEntries(names.map((processName) => [processName, processes.get(processName)?.exit ?? 'never started'])) as Record<ProcessName, string>;
     })();
     return stopped;
   };
@@ -166,15 +208,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Ports are picked free before the processes bind them, so another program may take one in
     // between (EADDRINUSE): the cluster then starts again on other ports, up to three times.
     for (let attempt = 1; ; attempt += 1) {
-      for (const workload of WORKLOADS) start(workload);
+      for (const processName of names) start(processName);
       try {
-        await waitReady('Starting the cluster');
+        await waitReady('Starting the cluster', names);
         break;
       } catch (error) {
         if (attempt >= START_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
-        await Promise.all(WORKLOADS.map(stopProcess));
-        envs = await clusterEnvs(options);
-        gatewayUrl = `http://127.0.0.1:${envs.gateway.GATEWAY_PORT}`;
+        await Promise.all(names.map(stopProcess));
+        layout = await clusterLayout(options, replicas);
       }
     }
   } catch (error) {
@@ -183,19 +224,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   return {
-    url: gatewayUrl,
+    url: layout.gatewayUrl,
     logDir,
-    env: (workload) => ({ ...envs[workload] }),
-    async kill(workload, signal = 'SIGKILL') {
-      const child = processes.get(workload);
-      if (!child || child.exit !== undefined) throw new Error(`The ${workload} process is not running`);
+    processes: names.map((processName) => layout.process(processName)),
+    env: (processName) => ({ ...envOf(processName) }),
+    async kill(processName, signal = 'SIGKILL') {
+      envOf(processName);
+      const child = processes.get(processName);
+      if (!child || child.exit !== undefined) throw new Error(`The ${processName} process is not running`);
       child.process.kill(signal);
       await child.exited;
     },
-    async restart(workload) {
-      if (processes.get(workload)?.exit === undefined) throw new Error(`The ${workload} process is still running; kill it first`);
-      start(workload);
-      await waitReady(`Restarting ${workload}`);
+    async restart(processName) {
+      envOf(processName);
+      if (processes.get(processName)?.exit === undefined) throw new Error(`The ${processName} process is still running; kill it first`);
+      start(processName);
+      await waitReady(`Restarting ${processName}`, [processName]);
     },
     logTails,
     stop,
@@ -209,9 +253,9 @@ interface Child {
   exited: Promise<void>;
 }
 
-function launch(workload: Workload, env: Env, logFile: string): Child {
+function launch(processName: ProcessName, env: Env, logFile: string): Child {
   const log = createWriteStream(logFile, { flags: 'a' });
-  log.write(`----- ${new Date().toISOString()} starting ${workload}\n`);
+  log.write(`----- ${new Date().toISOString()} starting ${processName}\n`);
   // In a process group of its own, so a Ctrl-C at the terminal reaches the cluster, which stops
   // each process once, rather than every process at the same moment.
   const spawned = spawn(process.execPath, SERVE_ARGS, { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -222,7 +266,7 @@ function launch(workload: Workload, env: Env, logFile: string): Child {
     ended = (how) => {
       if (child.exit !== undefined) return;
       child.exit = how;
-      log.end(`----- ${new Date().toISOString()} ${workload} ended: ${how}\n`, () => resolve());
+      log.end(`----- ${new Date().toISOString()} ${processName} ended: ${how}\n`, () => resolve());
     };
   });
   const child: Child = { process: spawned, exited };
@@ -236,16 +280,44 @@ function databaseOf(cluster: string, service: ServiceName): string {
   return `inkwell_${cluster}_${service}`;
 }
 
-/** Every process's settings: what a Deployment's ConfigMap and Secrets would give its pod. */
-async function clusterEnvs(options: ClusterOptions): Promise<Record<Workload, Env>> {
-  const ports = {} as Record<ServiceName, { http: number; grpc: number }>;
-  for (const service of SERVICE_NAMES) ports[service] = { http: await freePort(), grpc: await freePort() };
+/** The process a name stands for: `cart#1` is the cart's second replica, `cart` its first. */
+function workloadOf(processName: ProcessName): Workload {
+  return processName.split('#')[0] as Workload;
+}
+
+function replicaName(service: ServiceName, replica: number): ProcessName {
+  return replica === 0 ? service : `${service}#${replica}`;
+}
+
+interface Layout {
+  gatewayUrl: string;
+  /** Every process's settings, the services' replicas in order, then the gateway. */
+  envs: Map<ProcessName, Env>;
+  process(name: ProcessName): ClusterProcess;
+}
+
+/**
+ * Every process's settings: what a Deployment's ConfigMap and Secrets would give its pod, the ports
+ * its own. Every caller of a service is given all of its replicas.
+ */
+async function clusterLayout(options: ClusterOptions, replicas: number): Promise<Layout> {
+  const listed: ClusterProcess[] = [];
+  for (const service of SERVICE_NAMES) {
+    for (let replica = 0; replica < replicas; replica++) {
+      const http = await freePort();
+      listed.push({ name: replicaName(service, replica), workload: service, replica, httpUrl: `http://127.0.0.1:${http}`, grpcAddress: `127.0.0.1:${await freePort()}`, metricsAddress: `127.0.0.1:${await freePort()}` });
+    }
+  }
   const gatewayPort = options.gatewayPort ?? (await freePort());
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  listed.push({ name: 'gateway', workload: 'gateway', replica: 0, httpUrl: gatewayUrl, metricsAddress: `127.0.0.1:${await freePort()}` });
+  const byName = new Map(listed.map((entry) => [entry.name, entry]));
   const keys = generateSigningKeys();
   const peers: Env = {};
   for (const service of SERVICE_NAMES) {
-    peers[`${envPrefix(service)}_HTTP_URL`] = `http://127.0.0.1:${ports[service].http}`;
-    peers[`${envPrefix(service)}_GRPC_ADDR`] = `127.0.0.1:${ports[service].grpc}`;
+    const replicasOf = listed.filter((entry) => entry.workload === service);
+    peers[`${envPrefix(service)}_HTTP_URL`] = replicasOf.map((entry) => entry.httpUrl).join(',');
+    peers[`${envPrefix(service)}_GRPC_ADDR`] = replicasOf.map((entry) => entry.grpcAddress).join(',');
   }
   const shared: Env = {
     // A process is given its settings and nothing else of this one's environment (whose
@@ -266,21 +338,37 @@ async function clusterEnvs(options: ClusterOptions): Promise<Record<Workload, En
     ...options.env,
   };
   const mediaSecret = randomBytes(32).toString('base64url');
-  const envs = { gateway: { ...shared, INKWELL_SERVICE: 'gateway', GATEWAY_PORT: String(gatewayPort) } } as Partial<Record<Workload, Env>>;
-  for (const service of SERVICE_NAMES) {
-    envs[service] = {
+  const portOf = (address: string) => address.slice(address.lastIndexOf(':') + 1);
+  const envs = new Map<ProcessName, Env>();
+  for (const entry of listed) {
+    const { workload } = entry;
+    const metrics = { METRICS_PORT: portOf(entry.metricsAddress) };
+    if (workload === 'gateway') {
+      envs.set(entry.name, { ...shared, INKWELL_SERVICE: 'gateway', GATEWAY_PORT: String(gatewayPort), ...metrics });
+      continue;
+    }
+    envs.set(entry.name, {
       ...shared,
-      INKWELL_SERVICE: service,
-      DATABASE_URL: withDatabase(options.databaseUrl, databaseOf(options.name, service)),
-      PORT: String(ports[service].http),
-      GRPC_PORT: String(ports[service].grpc),
+      INKWELL_SERVICE: workload,
+      DATABASE_URL: withDatabase(options.databaseUrl, databaseOf(options.name, workload)),
+      PORT: portOf(entry.httpUrl),
+      GRPC_PORT: portOf(entry.grpcAddress!),
+      ...metrics,
       // The gateway reaches services over loopback; its X-Forwarded-For names the real client.
       TRUSTED_PROXIES: 'loopback',
       MEDIA_URL_SECRET: mediaSecret,
-      ...(service === 'account' ? { AUTH_PRIVATE_KEY: keys.privateKeyPem } : {}),
-    };
+      ...(workload === 'account' ? { AUTH_PRIVATE_KEY: keys.privateKeyPem } : {}),
+    });
   }
-  return envs as Record<Workload, Env>;
+  return {
+    gatewayUrl,
+    envs,
+    process(name) {
+      const entry = byName.get(name);
+      if (!entry) throw new Error(`The cluster has no process ${name}`);
+      return entry;
+    },
+  };
 }
 
 /** Reads a process's settings as it will, so a mistake stops the start here with the platform's own message. */
@@ -312,7 +400,8 @@ const PASSED_ON = ['LOG_LEVEL', 'DEMO_DATA', 'KAFKA_SESSION_TIMEOUT_MS'];
 /**
  * `npm run cluster`: CLUSTER_DATABASE_URL (a PostgreSQL server) and KAFKA_BROKERS are required;
  * REDIS_URL and the S3_* settings are used when set; CLUSTER_NAME (default `cluster`) names the
- * databases, topics and keys, which are kept between runs; GATEWAY_PORT defaults to 8080; LOG_LEVEL,
+ * databases, topics and keys, which are kept between runs; CLUSTER_REPLICAS (default 1) is the
+ * number of processes per service; GATEWAY_PORT defaults to 8080; LOG_LEVEL,
  * DEMO_DATA and KAFKA_SESSION_TIMEOUT_MS are handed on.
  */
 async function main(): Promise<void> {
@@ -325,7 +414,8 @@ async function main(): Promise<void> {
   const s3 = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('S3_')));
   const dataDir = path.join(ROOT_DIR, 'data', name);
   await mkdir(dataDir, { recursive: true });
-  console.log(`Starting ${WORKLOADS.length} processes (cluster "${name}")...`);
+  const replicas = Number(env.CLUSTER_REPLICAS ?? 1);
+  console.log(`Starting ${SERVICE_NAMES.length * replicas + 1} processes (cluster "${name}")...`);
   const cluster = await startCluster({
     name,
     databaseUrl: env.CLUSTER_DATABASE_URL!,
@@ -334,9 +424,10 @@ async function main(): Promise<void> {
     ...(s3.S3_BUCKET ? { s3 } : {}),
     dataDir,
     gatewayPort: Number(env.GATEWAY_PORT ?? 8080),
+    replicas,
     env: Object.fromEntries(PASSED_ON.filter((key) => env[key] !== undefined).map((key) => [key, env[key]])),
   });
-  console.log(`Inkwell is up at ${cluster.url} (one process per service; logs in ${cluster.logDir}). Ctrl-C stops it.`);
+  console.log(`Inkwell is up at ${cluster.url} (${replicas === 1 ? 'one process' : `${replicas} processes`} per service; logs in ${cluster.logDir}). Ctrl-C stops it.`);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
@@ -7,6 +6,7 @@ import { Redis } from 'ioredis';
 import { anonymousReadCacheKey, configureMetrics, createHttpApp, failure, injectTraceContext, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICES_NOT_READY_MESSAGE, noSuchApiCallMessage, notBuiltMessage, notFoundMessage, tooManyRequestsMessage } from './domain/messages';
 import { checkServices } from './peers/health';
+import { Upstreams } from './peers/upstreams';
 import { mergeOpenApi } from './routes/openapi';
 import { serveReaderDocument } from './routes/reader-page';
 import { routeFor } from './routes/route-table';
@@ -38,7 +38,10 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   configureMetrics({ enabled: config.metricsEnabled });
   // Bodies larger than the services accept are refused here (413), before any of them is forwarded.
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: REQUEST_BODY_LIMIT, ownNotFoundHandler: true, trustProxy: config.trustedProxies });
-  const upstream = (service: ServiceName) => config.peers[service].httpUrl.replace(/\/$/, '');
+  // Each service's replicas in turn; a request that did not reach one is sent to the next (see Upstreams).
+  const upstreams = new Upstreams(config.peers, { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 });
+  app.addHook('onClose', () => upstreams.close());
+  const upstream = (service: ServiceName) => upstreams.url(service);
 
   const headers = securityHeaders(config.publicUrl, paymentPolicy(config));
   app.addHook('onRequest', async (_request, reply) => {
@@ -60,13 +63,14 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
 
   await app.register(async (api) => {
     // The body is read up to the limit, so an oversized one (chunked ones too) gets its 413 here
-    // rather than a connection the service cut off halfway; it is then passed on byte for byte as
-    // a stream, headers untouched, and only the service parses and validates it.
+    // rather than a connection the service cut off halfway; it is then passed on byte for byte,
+    // its content type untouched, and only the service parses and validates it. Kept whole, it can
+    // be sent again to another replica when the first could not be reached.
     api.removeAllContentTypeParsers();
-    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, Readable.from([body])));
+    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // The app logs every request once on completion; reply-from's own two lines per request would
     // triple the gateway's log volume.
-    await api.register(replyFrom, { disableRequestLogging: true, undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 } });
+    await api.register(replyFrom, { disableRequestLogging: true, undici: upstreams });
     // With Redis the counters are shared by every gateway replica.
     const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
     // Commands fail on their own while Redis is away (and the limiter then lets requests through);
@@ -83,7 +87,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
         return new TooManyRequestsError(tooManyRequestsMessage(seconds), seconds);
       },
     });
-    await api.register(async (uploads) => streamedUploads(uploads, config, upstream('reader')));
+    await api.register(async (uploads) => streamedUploads(uploads, config, () => upstream('reader')));
     api.all('/api/*', async (request, reply) => {
       const service = routeFor(request.url);
       if (!service) {
@@ -98,6 +102,8 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
         if (cached !== undefined) return reply.type(READ_CACHE_CONTENT_TYPE).send(cached);
       }
       return reply.from(upstream(service) + request.url, {
+        // The body as it came (a JSON body is not encoded again), and whole, so it can be sent twice.
+        ...(Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
         // The client as the gateway judged it (through TRUSTED_PROXIES), replacing whatever chain the
         // client sent: the services believe this header from the gateway only. The request's trace
         // goes on in the service (traceparent) when tracing is on.
@@ -111,7 +117,7 @@ export async function createGateway({ config, logger, catalogReads }: GatewayOpt
   });
 
   await serveMedia(app, config);
-  await serveReaderDocument(app, config, upstream('reader'));
+  await serveReaderDocument(app, config, () => upstream('reader'));
   await serveSinglePageApp(app, config.dashboardDist, '/dashboard/', logger);
   await serveSinglePageApp(app, config.webDist, '/', logger);
 

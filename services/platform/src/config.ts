@@ -55,8 +55,14 @@ export interface AuthSettings {
   refreshTokenTtlSeconds: number;
 }
 
+/** Where a service is reached: each of its replicas over HTTP, and one gRPC target that balances over them. */
 export interface PeerAddress {
-  httpUrl: string;
+  /** Base URL of every replica (`<SERVICE>_HTTP_URL` may list several); the gateway spreads its requests over them. */
+  httpUrls: string[];
+  /**
+   * A gRPC target (`host:port`, or a name-resolver target such as `dns:///cart:9103`); a list of
+   * replicas' addresses becomes one `ipv4:`/`ipv6:` target, which the clients balance round robin.
+   */
   grpcAddress: string;
 }
 
@@ -92,6 +98,8 @@ export interface CommonConfig {
    * between states, and how long one must be untouched before it is resumed (`ORDER_SWEEP_STALE_MS`).
    */
   orders: { sweepIntervalMs: number; sweepStaleAfterMs: number };
+  /** What a process does on SIGTERM (scripts/serve.ts): `SHUTDOWN_DRAIN_MS` unready first, all of it within `SHUTDOWN_TIMEOUT_MS`. */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Prometheus instruments on or off (`METRICS_ENABLED`); off is the benchmarks' baseline. */
   metricsEnabled: boolean;
   /**
@@ -284,6 +292,59 @@ function list(entryIsValid: (entry: string) => boolean, rule: string, format: st
   };
 }
 
+/** A comma-separated list of URLs, at least one; each must use one of `protocols`. Trailing slashes are dropped. */
+function urlList(protocols: string[]): Kind<string[] | undefined> {
+  const one = url(protocols);
+  return {
+    parse: (raw, name, problems) => {
+      const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length === 0) {
+        problems.push(`${name} must list at least one URL`);
+        return INVALID;
+      }
+      const urls = entries.map((entry) => one.parse(entry, name, problems));
+      return urls.includes(INVALID) ? INVALID : (urls as string[]).map((entry) => entry.replace(/\/+$/, ''));
+    },
+    default: undefined,
+    format: `comma-separated ${one.format}s`,
+  };
+}
+
+/** gRPC's name-resolver schemes, whose targets are handed to the client as written. */
+const GRPC_TARGET_SCHEMES = /^(dns|ipv4|ipv6|unix|unix-abstract):/;
+
+/**
+ * A gRPC target: a resolver target (`dns:///cart:9103`) or one `host:port` as written, or a list of
+ * `ip:port` (replicas on fixed addresses, as `npm run cluster` starts them) turned into the one
+ * `ipv4:`/`ipv6:` target gRPC balances over. A list of host names has no such target: a DNS name
+ * that resolves to every replica (a headless Service) does that job.
+ */
+function grpcTarget(): Kind<string | undefined> {
+  return {
+    parse: (raw, name, problems) => {
+      const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length === 1 && GRPC_TARGET_SCHEMES.test(entries[0]!)) return entries[0]!;
+      const addresses = entries.map((entry) => {
+        const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(entry);
+        return match ? { host: (match[1] ?? match[2])!, port: match[3]!, entry } : undefined;
+      });
+      if (entries.length === 0 || addresses.includes(undefined)) {
+        problems.push(`${name} must be host:port, a gRPC target such as dns:///cart:9103, or a comma-separated list of ip:port (got "${raw}")`);
+        return INVALID;
+      }
+      if (entries.length === 1) return entries[0]!;
+      const versions = new Set(addresses.map((address) => isIP(address!.host)));
+      if (versions.has(0) || versions.size > 1) {
+        problems.push(`${name} lists several addresses, so each must be an IP address of the same version with its port (got "${raw}"); for host names give one DNS name that resolves to every replica, e.g. dns:///cart:9103`);
+        return INVALID;
+      }
+      return `${versions.has(6) ? 'ipv6' : 'ipv4'}:${addresses.map((address) => address!.entry).join(',')}`;
+    },
+    default: undefined,
+    format: '`host:port`, a gRPC target (`dns:///host:port`), or comma-separated `ip:port`s',
+  };
+}
+
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts besides addresses. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -340,6 +401,14 @@ const S = named({
       requiredBy: () => true,
     },
     LOG_LEVEL: { kind: oneOf(LOG_LEVELS, 'info'), does: 'logs are JSON lines' },
+    SHUTDOWN_DRAIN_MS: {
+      kind: integer({ min: 0, max: 300_000, default: 0 }),
+      does: 'on SIGTERM, how long a process keeps serving while its readiness probe already says no, so the load balancer (a Kubernetes Service\'s endpoints) stops sending it requests before it stops taking them; `0` when nothing routes by readiness, or when a `preStop` hook waits instead',
+    },
+    SHUTDOWN_TIMEOUT_MS: {
+      kind: integer({ min: 1_000, max: 3_600_000, default: 25_000 }),
+      does: 'on SIGTERM, how long the graceful shutdown (drain, in-flight requests and calls, the consumers\' current events, pools) may take before the process exits anyway; keep it under Kubernetes\' `terminationGracePeriodSeconds` (30 s by default) less the `preStop` wait',
+    },
     HOST: {
       kind: text('0.0.0.0'),
       does: 'address every server binds; under `npm start` only the gateway binds it, the services listen on `127.0.0.1` so nothing reaches them around the gateway',
@@ -511,8 +580,16 @@ const S = named({
     GRPC_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: 'from `services/platform/src/topology.ts`', does: 'gRPC port of a service run on its own' },
     '<SERVICE>_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`PORT`', does: 'one service\'s port (as `npm start` sets them); wins over `PORT`' },
     '<SERVICE>_GRPC_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`GRPC_PORT`', does: 'one service\'s gRPC port; wins over `GRPC_PORT`' },
-    '<SERVICE>_HTTP_URL': { kind: url(['http:', 'https:']), shownDefault: '`http://127.0.0.1:<port>`', does: 'where the gateway and other services reach a service over HTTP' },
-    '<SERVICE>_GRPC_ADDR': { kind: optionalText('`host:port`'), shownDefault: '`127.0.0.1:<grpc port>`', does: 'where other services reach a service over gRPC' },
+    '<SERVICE>_HTTP_URL': {
+      kind: urlList(['http:', 'https:']),
+      shownDefault: '`http://127.0.0.1:<port>`',
+      does: 'where the gateway and other services reach a service over HTTP: one URL (a Kubernetes Service), or a comma-separated list of its replicas, which the gateway takes in turn, retrying a request that could not reach one on the next',
+    },
+    '<SERVICE>_GRPC_ADDR': {
+      kind: grpcTarget(),
+      shownDefault: '`127.0.0.1:<grpc port>`',
+      does: 'where other services reach a service over gRPC: one `host:port`, a gRPC target such as `dns:///cart:9103` (every address the name resolves to), or a comma-separated list of the replicas\' IP `address:port`s; calls are balanced round robin over the replicas that answer',
+    },
     GATEWAY_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`PORT`, else `8080`', does: 'the gateway\'s port' },
     RATE_LIMIT_MAX: { kind: integer({ min: 1, max: 1_000_000_000, default: 1200 }), does: 'API requests per minute per client address at the gateway' },
     WEB_DIST: { kind: text('web/dist', 'folder'), does: 'the built storefront the gateway serves' },
@@ -729,7 +806,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
   const peers = {} as Record<ServiceName, PeerAddress>;
   for (const name of SERVICE_NAMES) {
     peers[name] = {
-      httpUrl: r.getFor('<SERVICE>_HTTP_URL', name, `http://127.0.0.1:${SERVICE_PORTS[name].http}`),
+      httpUrls: r.getFor('<SERVICE>_HTTP_URL', name, [`http://127.0.0.1:${SERVICE_PORTS[name].http}`]),
       grpcAddress: r.getFor('<SERVICE>_GRPC_ADDR', name, `127.0.0.1:${SERVICE_PORTS[name].grpc}`),
     };
   }
@@ -766,6 +843,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       sweepIntervalMs: r.get('ORDER_SWEEP_INTERVAL_MS'),
       sweepStaleAfterMs: r.get('ORDER_SWEEP_STALE_MS'),
     },
+    shutdown: { drainMs: r.get('SHUTDOWN_DRAIN_MS'), timeoutMs: r.get('SHUTDOWN_TIMEOUT_MS') },
     metricsEnabled: r.get('METRICS_ENABLED'),
     media: {
       urlSecret: r.get('MEDIA_URL_SECRET'),

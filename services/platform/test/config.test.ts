@@ -65,8 +65,39 @@ describe('configuration', () => {
     assert.equal(config.port, 8080);
     assert.equal(config.rateLimitMax, 50);
     assert.equal(config.webDist, '/srv/inkwell/web/dist');
-    assert.equal(config.peers.cart.httpUrl, 'http://cart:8103');
+    assert.deepEqual(config.peers.cart.httpUrls, ['http://cart:8103']);
     assert.throws(() => loadGatewayConfig({ RATE_LIMIT_MAX: '0' }, '/srv'), /RATE_LIMIT_MAX must be a whole number/);
+  });
+
+  it('reaches a service through each of its replicas: HTTP URLs in turn, one gRPC target balanced over their addresses', () => {
+    const config = loadServiceConfig(
+      'order',
+      {
+        CART_HTTP_URL: 'http://127.0.0.1:8103/, http://127.0.0.1:8203',
+        CART_GRPC_ADDR: '127.0.0.1:9103, 127.0.0.1:9203',
+        READER_GRPC_ADDR: '[::1]:9105,[::1]:9205',
+        CATALOG_GRPC_ADDR: 'dns:///catalog-replicas:9102',
+      },
+      { embedded: true },
+    );
+    assert.deepEqual(config.peers.cart.httpUrls, ['http://127.0.0.1:8103', 'http://127.0.0.1:8203']);
+    assert.equal(config.peers.cart.grpcAddress, 'ipv4:127.0.0.1:9103,127.0.0.1:9203');
+    assert.equal(config.peers.reader.grpcAddress, 'ipv6:[::1]:9105,[::1]:9205');
+    assert.equal(config.peers.catalog.grpcAddress, 'dns:///catalog-replicas:9102', 'a resolver target as written');
+    assert.deepEqual(config.peers.order.httpUrls, [`http://127.0.0.1:${SERVICE_PORTS.order.http}`], 'one replica by default');
+
+    const attempt = (env: Record<string, string>) => () => loadServiceConfig('order', env, { embedded: true });
+    assert.throws(attempt({ CART_HTTP_URL: 'http://cart:8103,ftp://cart:21' }), /CART_HTTP_URL must be a http: or https: URL/);
+    assert.throws(attempt({ CART_HTTP_URL: ' , ' }), /CART_HTTP_URL must list at least one URL/);
+    assert.throws(attempt({ CART_GRPC_ADDR: 'cart-0:9103,cart-1:9103' }), /CART_GRPC_ADDR lists several addresses, so each must be an IP address.*dns:\/\/\/cart:9103/);
+    assert.throws(attempt({ CART_GRPC_ADDR: '127.0.0.1:9103,[::1]:9103' }), /CART_GRPC_ADDR lists several addresses/);
+    assert.throws(attempt({ CART_GRPC_ADDR: 'cart' }), /CART_GRPC_ADDR must be host:port/);
+  });
+
+  it('reads how a process shuts down: no drain and 25 s by default', () => {
+    assert.deepEqual(loadServiceConfig('cart', {}, { embedded: true }).shutdown, { drainMs: 0, timeoutMs: 25_000 });
+    assert.deepEqual(loadGatewayConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '20000' }, '/srv').shutdown, { drainMs: 5_000, timeoutMs: 20_000 });
+    assert.throws(() => loadGatewayConfig({ SHUTDOWN_TIMEOUT_MS: '10' }, '/srv'), /SHUTDOWN_TIMEOUT_MS must be a whole number from 1000/);
   });
 
   it('believes forwarded headers from the TRUSTED_PROXIES only, and checks each entry', () => {

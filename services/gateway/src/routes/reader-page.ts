@@ -12,7 +12,7 @@ const READER_DOCUMENT_CACHE_ENTRIES = 1_000;
  * `/reader/{comic}/`: the storefront's document with the comic's first page in it when a visitor may
  * read it without signing in (see reader-document.ts); otherwise the plain document, as any page.
  */
-export async function serveReaderDocument(app: App, config: GatewayConfig, readerUrl: string): Promise<void> {
+export async function serveReaderDocument(app: App, config: GatewayConfig, readerUrl: () => string): Promise<void> {
   const indexHtml = indexHtmlReader(config.webDist);
   const withFirstPage = contentSecurityPolicy({ ...paymentPolicy(config), scriptSources: [DOCUMENT_SCRIPT_SOURCE] });
   // The document is the same for every visitor of one comic from one country (it is asked for
@@ -25,7 +25,7 @@ export async function serveReaderDocument(app: App, config: GatewayConfig, reade
     fetchMethod: async (key, _stale, { context }) => {
       const idOrUrl = key.slice(key.indexOf('\n') + 1);
       try {
-        const answer = await fetch(`${readerUrl}/api/comic/${encodeURIComponent(idOrUrl)}/pages`, {
+        const answer = await fetch(`${readerUrl()}/api/comic/${encodeURIComponent(idOrUrl)}/pages`, {
           headers: { 'x-request-id': context.requestId, 'x-forwarded-for': context.ip, ...(context.country ? { [config.geoCountryHeader]: context.country } : {}) },
           signal: AbortSignal.timeout(2000),
         });

@@ -12,7 +12,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * anything is forwarded, and a body that grows past it (chunked) is cut off, the reader then
  * refusing the part it got and keeping nothing.
  */
-export async function streamedUploads(uploads: App, config: GatewayConfig, reader: string): Promise<void> {
+export async function streamedUploads(uploads: App, config: GatewayConfig, reader: () => string): Promise<void> {
   const limit = config.media.ingestMaxUploadBytes + MULTIPART_OVERHEAD_BYTES;
   const tooLarge = () => uploadTooLargeMessage(megabytes(config.media.ingestMaxUploadBytes));
   uploads.removeAllContentTypeParsers();
@@ -36,7 +36,7 @@ export async function streamedUploads(uploads: App, config: GatewayConfig, reade
   uploads.post('/api/dashboard/ingest/upload/*', { schema: { hide: true } }, async (request, reply) => {
     // Closing after the answer spares reading the rest of a refused body.
     if (request.headers['content-length'] === undefined) reply.header('connection', 'close');
-    return reply.from(reader + request.url, {
+    return reply.from(reader() + request.url, {
       rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
       onError: (proxyReply, { error }) => {
         const cutOff = (error as { statusCode?: number }).statusCode === 413 || /larger than/.test(String((error as Error).message));
