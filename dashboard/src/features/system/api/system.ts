@@ -20,7 +20,12 @@ export const REFRESH_MS = 5000;
 export const systemQueryKey = ['system'] as const;
 
 /** The console refreshes on its own unless told to hold still (while a dialog is open). */
-const refresh = (live: boolean) => ({ refetchInterval: live ? REFRESH_MS : (false as const), staleTime: 0 });
+const refresh = (live: boolean) => ({
+  refetchInterval: live ? REFRESH_MS : (false as const),
+  staleTime: 0,
+  // The next refresh is the retry: a service that is down shows as unreachable at once, not after backoffs.
+  retry: false,
+});
 
 /** `GET /dashboard/system/{service}/status`. */
 export const statusQueryOptions = (service: SystemService, live = true) =>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SweptItem } from '@inkwell/contracts/dashboard-system';
-import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import type { SimpleColumn } from '@/components/data-table/simple-table';
 import { Badge } from '@/components/feedback/status-badge';
 import { formatCount, formatDateTime, formatRelative } from '@/lib/format';
 import { checkoutSweepQueryOptions } from '../api/system';
+import { Listing } from './listing';
 import styles from './system.module.css';
 
 const COLUMNS: SimpleColumn<SweptItem>[] = [
@@ -47,19 +48,19 @@ export function CheckoutSweep({ live }: { live: boolean }) {
         The sweeper finishes or undoes purchases a checkout left half way (a crash, a processor that did not answer).
       </p>
       <h4 className={styles.tableTitle}>Stuck purchases</h4>
-      <SimpleTable
+      <Listing
         caption="Purchases stuck in a checkout step"
         query={stuck}
         getRowId={(row) => row.purchaseId}
-        empty={{ title: 'No stuck purchases', text: 'Every checkout finished or was undone.' }}
+        quiet="No stuck purchases: every checkout finished or was undone."
         columns={COLUMNS}
       />
       <h4 className={styles.tableTitle}>Compensations</h4>
-      <SimpleTable
+      <Listing
         caption="Compensations the sweeper is driving"
         query={compensations}
         getRowId={(row) => row.purchaseId}
-        empty={{ title: 'No compensations', text: 'No purchase is being undone.' }}
+        quiet="No compensations: no purchase is being undone."
         columns={COLUMNS}
       />
     </section>

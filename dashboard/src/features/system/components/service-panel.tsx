@@ -4,13 +4,13 @@ import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon } from '@inkwell/ui-kit/icons';
 import type { DeadLetter, SystemService, SystemStatus } from '@inkwell/contracts/dashboard-system';
-import { SimpleTable } from '@/components/data-table/simple-table';
 import { Badge } from '@/components/feedback/status-badge';
 import { formatCount, formatDateTime, formatRelative } from '@/lib/format';
 import { errorMessage } from '@/lib/staff-api';
 import { deadLettersQueryOptions, statusQueryOptions } from '../api/system';
 import { formatDuration, formatLatency, SERVICE_LABELS, serviceHealth } from '../system-health';
 import { CheckoutSweep } from './checkout-sweep';
+import { Listing } from './listing';
 import styles from './system.module.css';
 
 interface ServicePanelProps {
@@ -81,14 +81,6 @@ function Overview({ status }: { status: SystemStatus }) {
             <dt>Oldest waiting</dt>
             <dd>{status.outbox.oldestAgeSeconds === null ? 'None' : formatDuration(status.outbox.oldestAgeSeconds)}</dd>
           </div>
-          <div>
-            <dt>Version</dt>
-            <dd className={styles.code}>{status.version}</dd>
-          </div>
-          <div>
-            <dt>Started</dt>
-            <dd>{formatDateTime(status.startedAt)}</dd>
-          </div>
         </dl>
       </Block>
     </div>
@@ -133,7 +125,8 @@ export function ServicePanel({ service, live, onRedrive }: ServicePanelProps) {
         <Badge tone={health.tone}>{health.label}</Badge>
         {status.data && (
           <span className={styles.panelMeta}>
-            Up {formatDuration(status.data.uptimeSeconds)} · version <span className={styles.code}>{status.data.version}</span>
+            Up {formatDuration(status.data.uptimeSeconds)}, since {formatDateTime(status.data.startedAt)} · version{' '}
+            <span className={styles.code}>{status.data.version}</span>
           </span>
         )}
         {status.dataUpdatedAt > 0 && (
@@ -156,11 +149,11 @@ export function ServicePanel({ service, live, onRedrive }: ServicePanelProps) {
         <p className={styles.note}>
           Events a consumer group gave up on after its retries. Re-drive one once its cause is fixed: the group handles it again right away.
         </p>
-        <SimpleTable
+        <Listing
           caption={`Dead letters of the ${label.toLowerCase()} service`}
           query={deadLetterRows}
           getRowId={(row) => String(row.id)}
-          empty={{ title: 'No dead letters', text: 'Every event this service consumed went through.' }}
+          quiet="No dead letters: every event this service consumed went through."
           columns={[
             {
               id: 'event',
@@ -195,86 +188,92 @@ export function ServicePanel({ service, live, onRedrive }: ServicePanelProps) {
         )}
       </Section>
 
-      <Section id={id('consumers')} title="Consumer groups">
-        <SimpleTable
-          caption={`Consumer groups of the ${label.toLowerCase()} service`}
-          query={consumers}
-          getRowId={(row) => row.group}
-          empty={{ title: 'No consumer groups', text: 'This service does not consume events.' }}
-          columns={[
-            {
-              id: 'group',
-              header: 'Group',
-              isPrimary: true,
-              cell: (row) => (
-                <span className={styles.stack}>
-                  <span className={styles.code}>{row.group}</span>
-                  <span className={styles.subtle}>{row.types.join(', ')}</span>
-                </span>
-              ),
-            },
-            { id: 'lag', header: 'Lag', align: 'end', cell: (row) => (row.lag === null ? 'Unknown' : formatCount(row.lag)) },
-            { id: 'retries', header: 'Retries', align: 'end', cell: (row) => formatCount(row.retries) },
-            {
-              id: 'dead',
-              header: 'Dead letters',
-              align: 'end',
-              cell: (row) => <span className={row.deadLetters > 0 ? styles.figureAlarm : undefined}>{formatCount(row.deadLetters)}</span>,
-            },
-          ]}
-        />
-      </Section>
+      {status.data && (
+        <Section id={id('consumers')} title="Consumer groups">
+          <Listing
+            caption={`Consumer groups of the ${label.toLowerCase()} service`}
+            query={consumers}
+            getRowId={(row) => row.group}
+            quiet="This service consumes no events."
+            columns={[
+              {
+                id: 'group',
+                header: 'Group',
+                isPrimary: true,
+                cell: (row) => (
+                  <span className={styles.stack}>
+                    <span className={styles.code}>{row.group}</span>
+                    <span className={styles.subtle}>{row.types.join(', ')}</span>
+                  </span>
+                ),
+              },
+              { id: 'lag', header: 'Lag', align: 'end', cell: (row) => (row.lag === null ? 'Unknown' : formatCount(row.lag)) },
+              { id: 'retries', header: 'Retries', align: 'end', cell: (row) => formatCount(row.retries) },
+              {
+                id: 'dead',
+                header: 'Dead letters',
+                align: 'end',
+                cell: (row) => <span className={row.deadLetters > 0 ? styles.figureAlarm : undefined}>{formatCount(row.deadLetters)}</span>,
+              },
+            ]}
+          />
+        </Section>
+      )}
 
       {service === 'order' && <CheckoutSweep live={live} />}
 
-      <Section id={id('errors')} title="Last errors">
-        <SimpleTable
-          caption={`Last errors of the ${label.toLowerCase()} service`}
-          query={lastErrors}
-          getRowId={(row) => `${row.at}-${row.requestId ?? ''}-${row.message}`}
-          empty={{ title: 'No errors', text: 'Errors this service met since it started appear here, newest first.' }}
-          columns={[
-            { id: 'at', header: 'When', isPrimary: true, cell: (row) => formatDateTime(row.at) },
-            {
-              id: 'where',
-              header: 'Where',
-              cell: (row) => (
-                <span className={styles.stack}>
-                  <span>{row.source}</span>
-                  {row.where && <span className={styles.code}>{row.where}</span>}
-                </span>
-              ),
-            },
-            { id: 'status', header: 'Status', align: 'end', cell: (row) => row.status ?? '—' },
-            { id: 'message', header: 'Message', cell: (row) => <span className={styles.errorText}>{row.message}</span> },
-            {
-              id: 'ids',
-              header: 'Request / trace',
-              cell: (row) => (
-                <span className={styles.stack}>
-                  <span className={styles.code}>{row.requestId ?? '—'}</span>
-                  {row.traceId && <span className={styles.code}>{row.traceId}</span>}
-                </span>
-              ),
-            },
-          ]}
-        />
-      </Section>
+      {status.data && (
+        <>
+          <Section id={id('errors')} title="Last errors">
+            <Listing
+              caption={`Last errors of the ${label.toLowerCase()} service`}
+              query={lastErrors}
+              getRowId={(row) => `${row.at}-${row.requestId ?? ''}-${row.message}`}
+              quiet="No errors since the service started."
+              columns={[
+                { id: 'at', header: 'When', isPrimary: true, cell: (row) => formatDateTime(row.at) },
+                {
+                  id: 'where',
+                  header: 'Where',
+                  cell: (row) => (
+                    <span className={styles.stack}>
+                      <span>{row.source}</span>
+                      {row.where && <span className={styles.code}>{row.where}</span>}
+                    </span>
+                  ),
+                },
+                { id: 'status', header: 'Status', align: 'end', cell: (row) => row.status ?? '—' },
+                { id: 'message', header: 'Message', cell: (row) => <span className={styles.errorText}>{row.message}</span> },
+                {
+                  id: 'ids',
+                  header: 'Request / trace',
+                  cell: (row) => (
+                    <span className={styles.stack}>
+                      <span className={styles.code}>{row.requestId ?? '—'}</span>
+                      {row.traceId && <span className={styles.code}>{row.traceId}</span>}
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </Section>
 
-      <Section id={id('actions')} title="Last staff actions">
-        <SimpleTable
-          caption={`Last staff actions on the ${label.toLowerCase()} service`}
-          query={lastActions}
-          getRowId={(row) => `${row.at}-${row.action}-${row.target}`}
-          empty={{ title: 'No staff actions', text: 'Re-drives made here are recorded with who made them.' }}
-          columns={[
-            { id: 'at', header: 'When', isPrimary: true, cell: (row) => formatDateTime(row.at) },
-            { id: 'who', header: 'Who', cell: (row) => row.actorEmail ?? row.actorId },
-            { id: 'action', header: 'Action', cell: (row) => row.action },
-            { id: 'target', header: 'Target', cell: (row) => <span className={styles.code}>{row.target}</span> },
-          ]}
-        />
-      </Section>
+          <Section id={id('actions')} title="Last staff actions">
+            <Listing
+              caption={`Last staff actions on the ${label.toLowerCase()} service`}
+              query={lastActions}
+              getRowId={(row) => `${row.at}-${row.action}-${row.target}`}
+              quiet="No staff actions yet. Re-drives made here are recorded with who made them."
+              columns={[
+                { id: 'at', header: 'When', isPrimary: true, cell: (row) => formatDateTime(row.at) },
+                { id: 'who', header: 'Who', cell: (row) => row.actorEmail ?? row.actorId },
+                { id: 'action', header: 'Action', cell: (row) => row.action },
+                { id: 'target', header: 'Target', cell: (row) => <span className={styles.code}>{row.target}</span> },
+              ]}
+            />
+          </Section>
+        </>
+      )}
     </div>
   );
 }
