@@ -1,6 +1,6 @@
 import { EVENTS, type EventData, type EventEnvelope, type Outbox, type ServiceSubscription, type Transaction } from '@inkwell/platform';
 import { recordAudit } from '../store/audit';
-import { ingestionJobDuration, ingestionJobs } from './metrics';
+import { timeRecording } from './metrics';
 import { productEvent } from '../store/product-writes';
 import type { Thumbnail } from '../store/thumbnails';
 
@@ -37,15 +37,13 @@ export async function recordIngestion(tx: Transaction, outbox: Outbox, event: Ev
 
 /** The ingestion's `catalog-record` job: one recording, timed and counted (completed, or failed and redelivered by the bus). */
 async function countedRecording(tx: Transaction, outbox: Outbox, event: EventEnvelope): Promise<void> {
-  const timer = ingestionJobDuration.startTimer({ kind: 'catalog-record' });
+  const recorded = timeRecording();
   try {
     await recordIngestion(tx, outbox, event);
-    ingestionJobs.inc({ kind: 'catalog-record', outcome: 'completed' });
+    recorded('completed');
   } catch (error) {
-    ingestionJobs.inc({ kind: 'catalog-record', outcome: 'failed' });
+    recorded('failed');
     throw error;
-  } finally {
-    timer();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Database, Logger } from '@inkwell/platform';
 import type { StoredPayment } from '../store/purchases';
 import { loadSteps, saveDoneSteps, saveFailedStep, saveUndo, type StepLog, type StepRecord } from '../store/purchase-steps';
-import { checkoutCompensations, checkoutSteps } from './metrics';
+import { countCompensation, countStep } from './metrics';
 
 /** Why a flow stopped short: a reason the caller maps to an answer, and the sentence for the shopper. */
 export interface FlowFailure {
@@ -91,10 +91,10 @@ async function runStep<Context>(step: FlowStep<Context>, context: Context, log: 
   try {
     result = await step.run(context, log);
   } catch (error) {
-    checkoutSteps.inc({ step: step.name, outcome: 'failed' });
+    countStep(step.name, 'failed');
     throw error;
   }
-  if (result.status !== 'waiting') checkoutSteps.inc({ step: step.name, outcome: result.status === 'done' ? 'ok' : 'refused' });
+  if (result.status !== 'waiting') countStep(step.name, result.status === 'done' ? 'ok' : 'refused');
   return result;
 }
 
@@ -113,9 +113,9 @@ export async function compensate<Context>(run: FlowRun<Context>, log?: StepLog):
       await step.undo(run.context, record.output, steps);
       await saveUndo(run.db, run.purchaseId, step.name, null);
       steps.set(step.name, { ...record, status: 'undone', error: null });
-      checkoutCompensations.inc({ step: step.name, outcome: 'ok' });
+      countCompensation(step.name, 'ok');
     } catch (error) {
-      checkoutCompensations.inc({ step: step.name, outcome: 'failed' });
+      countCompensation(step.name, 'failed');
       const message = error instanceof Error ? error.message : String(error);
       await saveUndo(run.db, run.purchaseId, step.name, message);
       steps.set(step.name, { ...record, status: 'undo_pending', error: message, undoAttempts: record.undoAttempts + 1 });

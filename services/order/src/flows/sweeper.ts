@@ -3,7 +3,7 @@ import { nextOrderStatus } from '../domain';
 import { duePendingUndos } from '../store/purchase-steps';
 import { deferPurchase, duePurchases, findPurchase, ordersOfPurchase, releasedOrders, setOrderStatus } from '../store/purchases';
 import type { CheckoutDeps } from './deps';
-import { checkoutSweeps } from './metrics';
+import { countSweep } from './metrics';
 import { completed } from './order-events';
 import { reconcile, retryUndos } from './place-purchase';
 
@@ -29,9 +29,9 @@ export async function sweepPurchases(deps: CheckoutDeps, options: Pick<SweeperOp
       const after = await findPurchase(deps.db, id);
       const pending = after !== undefined && ['Paying', 'RequiresAction', 'Paid'].includes(after.state);
       if (pending) await deferPurchase(deps.db, id, null);
-      checkoutSweeps.inc({ outcome: pending ? 'pending' : 'settled' });
+      countSweep(pending ? 'pending' : 'settled');
     } catch (error) {
-      checkoutSweeps.inc({ outcome: 'failed' });
+      countSweep('failed');
       deps.logger.warn({ err: error, purchaseId: id }, 'purchase not settled yet; will look again');
       await deferPurchase(deps.db, id, (error as Error).message);
     }

@@ -13,7 +13,7 @@ import { isPdf, PdfComic } from '../drivers/pdf';
 import { IngestJobs, type JobRecord } from '../store/ingest-jobs';
 import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from '../domain/ingest-limits';
 import { INGEST_MESSAGES } from '../domain/messages';
-import { ingestionJobDuration, ingestionJobs, type IngestionOutcome } from './metrics';
+import { timeIngestion, type IngestionOutcome } from './metrics';
 
 /** Widths covers are stored at (storefront spec §9: comic list widths 250, 500), as the demo's covers. */
 export const COVER_WIDTHS = [250, 500] as const;
@@ -102,7 +102,7 @@ export class Ingester {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'inkwell-ingest-'));
     const coverKeys: string[] = [];
     let archive: OpenedComic | undefined;
-    const timer = ingestionJobDuration.startTimer({ kind: job.kind });
+    const ended = timeIngestion(job.kind);
     let outcome: IngestionOutcome = 'failed';
     try {
       await this.jobs.setStatus(job.id, 'working');
@@ -159,8 +159,7 @@ export class Ingester {
     } finally {
       archive?.close();
       await rm(folder, { recursive: true, force: true });
-      timer();
-      ingestionJobs.inc({ kind: job.kind, outcome });
+      ended(outcome);
     }
   }
 
