@@ -279,8 +279,8 @@ function settingMs(rendered: Rendered, container: IContainer, name: string): num
   const own = envVar(container, name)?.value;
   if (own !== undefined) return Number(own);
   for (const source of container.envFrom ?? []) {
-    const value = source.configMapRef && rendered.configMaps.get(source.configMapRef.name!)?.data?.[name];
-    if (value !== undefined && value !== false && value !== '') return Number(value);
+    const value = source.configMapRef ? rendered.configMaps.get(source.configMapRef.name!)?.data?.[name] : undefined;
+    if (value) return Number(value);
   }
   return declaredDefaultMs(name);
 }
