@@ -700,6 +700,7 @@ describe('docker-compose.yml', () => {
     depends_on?: Record<string, { condition?: string }>;
     volumes?: string[];
     read_only?: boolean;
+    stop_grace_period?: string;
   }
   const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
@@ -724,9 +725,9 @@ describe('docker-compose.yml', () => {
       assert.equal(env(workload.name).INKWELL_SERVICE, workload.name);
       assert.equal(service.read_only, true, `${workload.name} read_only`);
       assert.match(healthcheckText(workload.name), new RegExp(`:${workload.http}/health/ready\\b`), `${workload.name} healthcheck`);
-      if (workload.grpc !== undefined) {
-        assert.deepEqual(service.expose?.map(String), [String(workload.http), String(workload.grpc)], `${workload.name} expose`);
-      }
+      // On the compose network only (Prometheus may scrape the metrics port there); never published.
+      const exposed = workload.grpc === undefined ? [workload.metrics] : [workload.http, workload.grpc, workload.metrics];
+      assert.deepEqual(service.expose?.map(String), exposed.map(String), `${workload.name} expose`);
       for (const [name, dependency] of Object.entries(service.depends_on ?? {})) {
         // The bucket is made by a one-off container; everything else must be healthy.
         assert.equal(dependency.condition, name === 'minio-bucket' ? 'service_completed_successfully' : 'service_healthy', `${workload.name} waits for ${name}`);
@@ -735,6 +736,20 @@ describe('docker-compose.yml', () => {
     assert.deepEqual(services.gateway?.ports?.map(String), [`${GATEWAY_PORT}:${GATEWAY_PORT}`], 'the gateway is published');
     for (const workload of WORKLOADS.filter((w) => w.name !== 'gateway')) {
       assert.equal(services[workload.name]?.ports, undefined, `${workload.name} is reachable through the gateway only`);
+    }
+  });
+
+  test('lets each process finish its graceful shutdown before compose kills it', () => {
+    const seconds = (duration: string | undefined) => {
+      const [, value, unit] = /^(\d+)(s|m)$/.exec(duration ?? '') ?? [];
+      assert.ok(value, `stop_grace_period "${duration}" is not in seconds or minutes`);
+      return Number(value) * (unit === 'm' ? 60 : 1);
+    };
+    for (const workload of WORKLOADS) {
+      const vars = env(workload.name);
+      const ms = (name: string) => (vars[name] === undefined ? declaredDefaultMs(name) : Number(vars[name]));
+      const needed = (ms('SHUTDOWN_DRAIN_MS') + ms('SHUTDOWN_TIMEOUT_MS')) / 1000;
+      assert.ok(seconds(services[workload.name]?.stop_grace_period) > needed, `${workload.name}: stop_grace_period must exceed ${needed} s`);
     }
   });
 
