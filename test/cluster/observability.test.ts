@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { SERVICE_NAMES, createLogger, envPrefix, freePort, loadGatewayConfig, loadServiceConfig, type Env, type Workload } from '@inkwell/platform';
+import { createLogger } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
-import { ROOT_DIR } from '../../scripts/stack';
 import { createProduct } from '../../services/catalog/test/factories';
 import { deleteNamespace, serviceDatabases } from './support';
 
@@ -29,7 +28,6 @@ const skip =
     : 'TEST_PROMETHEUS_URL, TEST_PROMETHEUS_TARGETS_FILE, TEST_OTLP_ENDPOINT and TEST_JAEGER_URL (and TEST_DATABASE_URL, TEST_KAFKA_BROKERS) not set: no Prometheus or trace backend in this run (scripts/infra.sh prometheus|jaeger start runs them)';
 
 const RUN = randomBytes(4).toString('hex');
-const WORKLOADS: readonly Workload[] = [...SERVICE_NAMES, 'gateway'];
 /**
  * Bound on each wait for something that crosses processes and servers: a scrape every second, a
  * file_sd re-read every two, a span batch every half second, on a loaded 2-core machine.
@@ -109,8 +107,7 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
   let dataDir: string;
   let failed = false;
   const { db, close: closeDatabases } = serviceDatabases(() => cluster, logger);
-  /** The metrics address of each process, as the process reads its own settings. */
-  const metricsPorts = new Map<Workload, number>();
+  let targetsWritten = false;
 
   const call = async (method: string, route: string, { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) => {
     const response = await fetch(cluster!.url + route, {
@@ -138,16 +135,9 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     }
   };
 
-  let purchaseId: string;
-  let productId: number;
-
   beforeAll(
     reportingFailure(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-observe-'));
-      // Each process's metrics port, free on this machine (the defaults of topology.ts would collide
-      // between processes, and with the servers beside them): one process reads only its own.
-      const ports: Env = { GATEWAY_METRICS_PORT: String(await freePort()) };
-      for (const service of SERVICE_NAMES) ports[`${envPrefix(service)}_METRICS_PORT`] = String(await freePort());
       cluster = await startCluster({
         name,
         databaseUrl: databaseUrl!,
@@ -155,17 +145,14 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
         dataDir,
         ephemeral: true,
         env: {
-          ...ports,
           OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint!,
           // Spans leave each process every half second rather than every five.
           OTEL_BSP_SCHEDULE_DELAY: '500',
         },
       });
-      for (const workload of WORKLOADS) {
-        const env = cluster.env(workload);
-        metricsPorts.set(workload, workload === 'gateway' ? loadGatewayConfig(env, ROOT_DIR).metricsPort : loadServiceConfig(workload, env, { embedded: false }).metricsPort);
-      }
-      await writeTargets(WORKLOADS.map((workload) => ({ targets: [`127.0.0.1:${metricsPorts.get(workload)}`], labels: { workload, cluster: name } })));
+      // Every process's own metrics server, as a Prometheus in the cluster would discover it.
+      await writeTargets(cluster.processes.map((each) => ({ targets: [each.metricsAddress], labels: { cluster: name, workload: each.workload, process: each.name } })));
+      targetsWritten = true;
     }),
     STEP_TIMEOUT_MS,
   );
@@ -174,7 +161,7 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     async () => {
       if (failed && cluster) console.error(`Logs of the cluster's processes:\n${await cluster.logTails(80)}`);
       // Prometheus stops scraping the cluster's ports before they go.
-      if (targetsFile && metricsPorts.size > 0) await writeTargets([]);
+      if (targetsWritten) await writeTargets([]);
       await cluster?.stop();
       await closeDatabases();
       if (kafkaBrokers) await deleteNamespace(kafkaBrokers.split(','), `${name}.`);
@@ -195,7 +182,7 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     assert.equal(login.status, 200, JSON.stringify(login.body.status));
     const token: string = login.body.response.access_token;
 
-    productId = await createProduct(db('catalog'), { name: `Lantern Keepers ${RUN}`, variants: [{ type: 'Digital', priceCents: 799 }] });
+    const productId = await createProduct(db('catalog'), { name: `Lantern Keepers ${RUN}`, variants: [{ type: 'Digital', priceCents: 799 }] });
     const { rows } = await db('catalog').query<{ id: string }>('SELECT id FROM variants WHERE product_id = $1', [productId]);
     const cartId = randomUUID();
     const added = await call('PATCH', `/api/cart/${cartId}`, { token, body: { productId, VariantId: Number(rows[0]!.id), Amount: 1 } });
@@ -204,7 +191,7 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     const address = { firstName: 'Ada', surName: 'Shopper', country: 'US', address: '1 Main Street', locality: 'Beverly Hills', postalCode: '90210', administrativeArea: 'CA', phoneNumber: '+1 310 555 0100', email };
     const quoted = await call('POST', '/api/purchase-request', { token, body: { cartId, billingAddress: address, shippingAddress: address, paymentMethod: 'Card' } });
     assert.equal(quoted.status, 200, JSON.stringify(quoted.body.status));
-    purchaseId = quoted.body.response.id;
+    const purchaseId: string = quoted.body.response.id;
     const paid = await call('POST', '/api/order/purchase', { token, headers: { 'idempotency-key': randomUUID() }, body: { purchaseId, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' } });
     assert.equal(paid.status, 200, JSON.stringify(paid.body.status));
 
@@ -224,9 +211,9 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     await waitFor('every process\'s metrics target up', async (seen) => {
       const body = (await (await fetch(`${prometheusUrl}/api/v1/targets?state=active`)).json()) as Json;
       const ours = (body.data.activeTargets as Json[]).filter((target) => target.labels.cluster === name);
-      seen.last = ours.map((target) => `${target.labels.workload} ${target.health} ${target.lastError ?? ''}`);
-      const up = new Set(ours.filter((target) => target.health === 'up').map((target) => target.labels.workload));
-      return WORKLOADS.every((workload) => up.has(workload)) ? true : undefined;
+      seen.last = ours.map((target) => `${target.labels.process} ${target.health} ${target.lastError ?? ''}`);
+      const up = new Set(ours.filter((target) => target.health === 'up').map((target) => target.labels.process));
+      return cluster!.processes.every((each) => up.has(each.name)) ? true : undefined;
     });
   });
 
