@@ -120,6 +120,9 @@ for (const driver of drivers) {
       (await service.context.db.query<{ actor_id: string; actor_email: string; action: string; target: string }>('SELECT * FROM staff_actions ORDER BY id DESC LIMIT 1')).rows[0];
 
     it('keeps an event the consumer gives up on, lists it, and re-drives it: failing again keeps it with the new error, fixed it is handled once', async () => {
+      // Failed deliveries are counted per group for the process (both drivers' tests run in one).
+      const before = await call<SystemStatus>('GET', `${BASE}/status`);
+      const retriesBefore = before.body.response.consumers.find((consumer) => consumer.group === GROUP)!.retries;
       state.error = 'the mail server is down';
       const eventId = await publish();
       await service.relay.drain();
@@ -137,7 +140,7 @@ for (const driver of drivers) {
       assert.ok(group, 'the group is listed');
       assert.deepEqual(group.types, ['product.changed']);
       assert.equal(group.deadLetters, 1);
-      assert.equal(group.retries, MAX_ATTEMPTS, 'each failed delivery counted');
+      assert.equal(group.retries - retriesBefore, MAX_ATTEMPTS, 'each failed delivery counted');
       assert.equal(typeof group.lag, 'number');
       const consumerError = status.body.response.lastErrors.find((error) => error.source === 'consumer');
       assert.equal(consumerError?.where, GROUP);
