@@ -138,7 +138,8 @@ async function startStackOnce({ env, logger, randomPorts = false, pickPort = fre
       env2[`${prefix}_GRPC_ADDR`] = `127.0.0.1:${grpc}`;
     }
     env2.GATEWAY_PORT = String(await pickPort());
-    env2.GATEWAY_METRICS_PORT = String(await pickPort());
+    // Bound by the system (0), so nothing can take it first; the stack's metricsUrl says where it is.
+    env2.GATEWAY_METRICS_PORT = '0';
   }
   const gatewayConfig = loadGatewayConfig(env2, ROOT_DIR);
   const configs = SERVICE_NAMES.map((name) => loadServiceConfig(name, env2, { embedded: true }));

@@ -3,23 +3,24 @@ import { activeSpanIds } from './observability/propagation';
 
 export type { Logger };
 
-const NO_SPAN = Object.freeze({});
-
 /**
  * Structured JSON logs; `LOG_LEVEL` sets the level (default info, as the spec's constants say).
  * A line written while a span is active carries its `trace_id` and `span_id`, so a trace's logs
  * can be found from the trace and the other way round.
  */
-export function createLogger(name: string, level: string): Logger {
-  return pino({
+export function createLogger(name: string, level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => activeSpanIds() ?? NO_SPAN,
+    // A new object each time: pino merges the line's own fields into what the mixin returns.
+    mixin: () => activeSpanIds() ?? {},
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.Password', '*.refresh_token'],
       censor: '[redacted]',
     },
-  });
+  };
+  // Standard output unless told otherwise (a test reading the lines).
+  return destination ? pino(options, destination) : pino(options);
 }
