@@ -4,6 +4,7 @@ export type { Cache } from './cache/cache';
 export { MemoryCache } from './cache/memory-cache';
 export { RedisCache } from './cache/redis-cache';
 export * from './cache/read-cache-key';
+export { countCacheLookups } from './cache/measured-cache';
 export * from './config';
 export * from './db/database';
 export * from './db/embedded';
