@@ -3,7 +3,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import { Redis } from 'ioredis';
-import { anonymousReadCacheKey, configureMetrics, createHttpApp, failure, injectTraceContext, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, configureMetrics, countCacheLookups, createHttpApp, failure, injectTraceContext, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICES_NOT_READY_MESSAGE, noSuchApiCallMessage, notBuiltMessage, notFoundMessage, tooManyRequestsMessage } from './domain/messages';
 import { checkServices } from './peers/health';
 import { Upstreams } from './peers/upstreams';
@@ -33,9 +33,10 @@ export interface GatewayOptions {
  * the dashboard at `/dashboard/` (both single-page apps, so unknown paths get their `index.html`),
  * security headers on everything and a per-client rate limit on the API.
  */
-export async function createGateway({ config, logger, catalogReads }: GatewayOptions): Promise<App> {
+export async function createGateway({ config, logger, catalogReads: sharedReads }: GatewayOptions): Promise<App> {
   // Measured as service `gateway`; its metrics are served on a port of their own (never through it).
   configureMetrics({ enabled: config.metricsEnabled });
+  const catalogReads = sharedReads && config.metricsEnabled ? countCacheLookups(sharedReads, 'gateway') : sharedReads;
   // Bodies larger than the services accept are refused here (413), before any of them is forwarded.
   const app = await createHttpApp({ name: 'gateway', logger, bodyLimit: REQUEST_BODY_LIMIT, ownNotFoundHandler: true, trustProxy: config.trustedProxies });
   // Each service's replicas in turn; a request that did not reach one is sent to the next (see Upstreams).
