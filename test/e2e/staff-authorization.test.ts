@@ -45,6 +45,7 @@ describe('staff API authorisation through the gateway', () => {
     assert.equal(signup.status, 200);
     readerToken = await signIn(email, password);
     const admin = await grantAdmin(stack.service('account').context.db, `staff-${process.pid}@example.com`);
+    assert.ok(admin.created);
     adminToken = await signIn(admin.email, admin.password);
   });
 

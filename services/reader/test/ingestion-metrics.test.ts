@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { register } from 'prom-client';
+import { register, type MetricValue } from 'prom-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createProduct } from '../../catalog/test/factories';
@@ -10,7 +10,8 @@ import { multipartBody, zip } from './support/zip';
 async function series(name: string, labels: Record<string, string>, suffix = ''): Promise<number> {
   const metric = register.getSingleMetric(name);
   assert.ok(metric, `${name} is registered`);
-  const { values } = await metric.get();
+  // A histogram's values name their series (`_bucket`, `_sum`, `_count`); a counter's do not.
+  const values = (await metric.get()).values as Array<MetricValue<string> & { metricName?: string }>;
   const found = values.find(
     (value) => (value.metricName ?? name) === `${name}${suffix}` && Object.keys(labels).length === Object.keys(value.labels).length && Object.entries(labels).every(([label, wanted]) => value.labels[label] === wanted),
   );
