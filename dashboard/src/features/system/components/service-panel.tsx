@@ -5,7 +5,7 @@ import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon } from '@inkwell/ui-kit/icons';
 import type { DeadLetter, SystemService, SystemStatus } from '@inkwell/contracts/dashboard-system';
 import { Badge } from '@/components/feedback/status-badge';
-import { formatCount, formatDateTime, formatRelative } from '@/lib/format';
+import { cx, formatCount, formatDateTime, formatRelative } from '@/lib/format';
 import { errorMessage } from '@/lib/staff-api';
 import { deadLettersQueryOptions, statusQueryOptions } from '../api/system';
 import { formatDuration, formatLatency, SERVICE_LABELS, serviceHealth } from '../system-health';
@@ -84,6 +84,20 @@ function Overview({ status }: { status: SystemStatus }) {
         </dl>
       </Block>
     </div>
+  );
+}
+
+/** Most event types a consumer group lists before they fold away behind a count. */
+const TYPES_SHOWN = 4;
+
+/** A group's event types: a few in full; a long list (analytics takes every type) folded behind its count. */
+function EventTypes({ types }: { types: string[] }) {
+  if (types.length <= TYPES_SHOWN) return <span className={styles.subtle}>{types.join(', ')}</span>;
+  return (
+    <details className={cx(styles.subtle, styles.types)}>
+      <summary>{`${types.length} event types`}</summary>
+      <p>{types.join(', ')}</p>
+    </details>
   );
 }
 
@@ -201,10 +215,10 @@ export function ServicePanel({ service, live, onRedrive }: ServicePanelProps) {
                 header: 'Group',
                 isPrimary: true,
                 cell: (row) => (
-                  <span className={styles.stack}>
+                  <div className={styles.stack}>
                     <span className={styles.code}>{row.group}</span>
-                    <span className={styles.subtle}>{row.types.join(', ')}</span>
-                  </span>
+                    <EventTypes types={row.types} />
+                  </div>
                 ),
               },
               { id: 'lag', header: 'Lag', align: 'end', cell: (row) => (row.lag === null ? 'Unknown' : formatCount(row.lag)) },
