@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { retryOwedUndos } from '../src';
 import { SimulatedPaymentProcessor } from '../src/drivers/payments';
+import { CART_DEADLINE_MS } from '../src/peers/cart';
 import type { CheckoutDeps } from '../src/flows/deps';
 import { submitPurchase } from '../src/routes/submit-purchase';
 import { refundPurchase } from '../src/flows/refund-purchase';
@@ -81,7 +82,8 @@ describe('checkout steps: every undo, recorded and retried', () => {
       const processor = harness.order.exposed.payments;
       assert.ok(processor instanceof SimulatedPaymentProcessor);
       await processor.completeAction(paymentId, 'fail');
-      await waitFor(async () => (await steps(purchase.id))['hold-cart'] === 'undo_pending', 'the release owed');
+      // The release waits for the cart within its deadline (a restarting cart is waited for), then is owed.
+      await waitFor(async () => (await steps(purchase.id))['hold-cart'] === 'undo_pending', 'the release owed', CART_DEADLINE_MS + 10_000);
       const owed = (await owedUndos(harness.order.context.db)).find((undo) => undo.purchaseId === purchase.id);
       assert.equal(owed?.step, 'hold-cart');
       assert.ok(owed.attempts >= 1 && owed.error, 'what it could not do, how often, and why');

@@ -52,7 +52,8 @@ export class GrpcCartCheckout implements CartCheckout {
 
   constructor(address: string) {
     // Under a rush the cart answers late rather than not at all: a shopper waits for it (a deadline
-    // that fits the load) and only a cart service that is down (UNAVAILABLE) is a 503.
+    // that fits the load), and for a cart restarting meanwhile (the client waits for a peer that is
+    // not connected yet); only a cart still down at the deadline is a 503.
     this.client = createGrpcClient<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, address, { deadlineMs: CART_DEADLINE_MS });
   }
 
