@@ -181,7 +181,7 @@ describe('System console in Chromium', { skip: skipBecause(browserSuiteSkip('das
     }
     const analyticsCard = services.getByRole('link', { name: /^Analytics/ });
     await analyticsCard.getByText('Degraded').waitFor();
-    await analyticsCard.getByText(/1 dead letter/).waitFor();
+    await analyticsCard.getByText('1 dead letter to re-drive.').waitFor();
     await services.getByRole('link', { name: /^Account/ }).getByText('Healthy').waitFor();
 
     // The card opens the analytics panel: health, consumer groups, the dead letter with the database's words.

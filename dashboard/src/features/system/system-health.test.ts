@@ -64,9 +64,9 @@ describe('a service’s health in the console', () => {
 
   it('is degraded with dead letters or an outbox the relay is behind on, saying which', () => {
     const consumers = status().consumers.map((group) => ({ ...group, deadLetters: 1 }));
-    expect(serviceHealth(status({ consumers }), null)).toEqual({ label: 'Degraded', tone: 'warning', attention: '2 dead letters.' });
+    expect(serviceHealth(status({ consumers }), null)).toEqual({ label: 'Degraded', tone: 'warning', attention: '2 dead letters to re-drive.' });
     const behind = status({ outbox: { backlog: 40, oldestAgeSeconds: 150 }, consumers: [{ ...consumers[0]!, deadLetters: 1 }] });
-    expect(serviceHealth(behind, null).attention).toBe('1 dead letter, outbox 2 min behind.');
+    expect(serviceHealth(behind, null).attention).toBe('1 dead letter to re-drive, outbox 2 min behind.');
     expect(serviceHealth(status({ outbox: { backlog: 4, oldestAgeSeconds: OUTBOX_STALE_SECONDS - 1 } }), null).label).toBe('Healthy');
   });
 

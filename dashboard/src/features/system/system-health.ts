@@ -56,7 +56,7 @@ export function serviceHealth(status: SystemStatus | undefined, error: unknown):
     return { label: 'Not ready', tone: 'danger', attention: names ? `Failing: ${names}.` : 'The service says it is not ready.' };
   }
   const problems: string[] = [];
-  if (totals.deadLetters > 0) problems.push(plural(totals.deadLetters, 'dead letter'));
+  if (totals.deadLetters > 0) problems.push(`${plural(totals.deadLetters, 'dead letter')} to re-drive`);
   if (status.outbox.oldestAgeSeconds !== null && status.outbox.oldestAgeSeconds >= OUTBOX_STALE_SECONDS) {
     problems.push(`outbox ${formatDuration(status.outbox.oldestAgeSeconds)} behind`);
   }
