@@ -3,7 +3,10 @@ import { BUS_DATABASE, ROOT_DIR, withDatabase } from './stack';
 
 /**
  * `npm run events:redrive -- <consumer group>` (e.g. `support.account-emails`): once the cause of a
- * poison event is fixed, sends the events the group dead-lettered back to that group only. On Kafka
+ * poison event is fixed, sends the events the bus itself dead-lettered for the group back to that
+ * group only. A service's groups keep what they give up on in the service's own `dead_letters`,
+ * re-driven one by one from the dashboard's System area; the bus keeps a dead letter only when
+ * that fails (the service's database away, say), and this command is for those. On Kafka
  * (the same KAFKA_* settings as the services) they come from the topic `inkwell.dead-letter.<group>`;
  * otherwise they are the group's dead rows in the embedded bus's database, found as `npm start` finds
  * it: BUS_DATABASE_URL, or `inkwell_bus` on the server of DATABASE_URL, or on the embedded Postgres

@@ -15,7 +15,7 @@ import { errorText } from '../events/bus';
 import { consumerGroup } from '../events/consumer';
 import { lastStaffActions, listDeadLetters, redriveDeadLetter } from '../events/dead-letters';
 import type { EventEffect } from '../events/inbox';
-import { retriesOf, serviceEventState, trackServiceEvents, type ServiceEvents } from '../observability/events';
+import { retriesOf, serviceEventState, type ServiceEvents } from '../observability/events';
 import { activeSpanIds } from '../observability/propagation';
 import type { ServiceContext, ServiceSubscription } from '../service';
 import type { App } from './app';
