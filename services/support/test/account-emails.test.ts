@@ -128,9 +128,12 @@ describe('account emails', () => {
       const event = accountEvent('account.password-reset-requested', { userId: 'user-11', email: address(), resetLinkId: unreachable.request('unused') });
       await offline.bus.publish(event);
       await offline.bus.idle();
-      const [delivery, ...others] = await offline.bus.deliveries('support.emails');
+      // Queued to be delivered again, or, given up on, kept among the service's dead letters to be re-driven.
+      const queued = await offline.bus.deliveries('support.emails');
+      const { rows: kept } = await offline.context.db.query<{ event_id: string; attempts: number }>('SELECT event_id, attempts FROM dead_letters WHERE consumer_group = $1', ['support.emails']);
+      const [delivery, ...others] = [...queued, ...kept.map((row) => ({ eventId: row.event_id, attempts: row.attempts }))];
       assert.equal(others.length, 0);
-      assert.equal(delivery?.eventId, event.id, 'the event stays in the queue, to be delivered again or re-driven');
+      assert.equal(delivery?.eventId, event.id, 'the event is kept, to be delivered again or re-driven');
       assert.ok(delivery.attempts >= 1);
       const handled = await offline.context.db.query('SELECT 1 FROM inbox WHERE event_id = $1', [event.id]);
       assert.equal(handled.rowCount, 0, 'nothing recorded as handled');

@@ -53,6 +53,8 @@ describe('order emails', () => {
     assert.equal(response.statusCode, 200, response.body);
     return response.json().response;
   };
+  const deadLetterIds = async (event: EventEnvelope) =>
+    (await service.context.db.query<{ id: string }>('SELECT id FROM dead_letters WHERE event_id = $1', [event.id])).rows.map((row) => row.id);
   const dbTemplate = async (name: string): Promise<EmailTemplate> => {
     const page = await staffRequest('POST', '/api/dashboard/emailTemplates/db-templates', { pageNumber: 1, pageSize: 50, search: name });
     const found = (page.items as EmailTemplate[]).find((template) => template.name === name);
@@ -192,14 +194,18 @@ describe('order emails', () => {
     try {
       await service.bus.publish(event);
       await service.bus.idle();
-      assert.ok((await service.bus.deliveries('support.order-emails')).some((delivery) => delivery.eventId === event.id && delivery.attempts >= 1), 'the event failed and stays queued');
+      // Still queued for another delivery, or given up on and kept among the service's dead letters.
+      const queued = (await service.bus.deliveries('support.order-emails')).some((delivery) => delivery.eventId === event.id && delivery.attempts >= 1);
+      assert.ok(queued || (await deadLetterIds(event)).length === 1, 'the event failed and is kept');
       assert.equal(await handled(event), 0);
       assert.deepEqual(await mailsTo(service, email), []);
     } finally {
       await alter(cancelled.subject);
     }
-    // Retried, or re-driven once it was set aside as a dead letter.
-    await service.bus.redrive('support.order-emails');
+    // Retried, or re-driven (from the System area) once it was set aside as a dead letter.
+    for (const id of await deadLetterIds(event)) {
+      assert.equal((await staffRequest('POST', `/api/dashboard/system/support/dead-letters/${id}/redrive`)).outcome, 'handled');
+    }
     const mails = await mailsTo(service, email);
     assert.equal(mails.length, 1);
     assert.equal(mails[0]!.subject, cancelled.subject.replace('{{orderNumber}}', (event.data as { orderId: string }).orderId));
