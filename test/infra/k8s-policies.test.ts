@@ -11,12 +11,17 @@
  * @prometheus-io/lezer-promql) and names only metrics something registers: Inkwell's code,
  * prom-client's default metrics, kube-state-metrics, or a recording rule of the same file.
  *
- * The overlay is rendered by `kubectl kustomize`; where kubectl is missing the tests are skipped
- * and say so.
+ * Where Prometheus' `promtool` is at hand (`PROMTOOL`, or on the PATH), it checks the rules too and
+ * runs test/infra/k8s-alerts.promtool.yaml: each alert fires on the series it watches, and only
+ * there.
+ *
+ * The overlay is rendered by `kubectl kustomize`; where kubectl (or promtool) is missing the tests
+ * that need it are skipped and say so.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { BlockList } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +65,14 @@ function kubectlMissing(): string | undefined {
 }
 
 const skip = skipBecause(kubectlMissing());
+
+const PROMTOOL = process.env.PROMTOOL || 'promtool';
+
+function promtoolMissing(): string | undefined {
+  const probe = spawnSync(PROMTOOL, ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return `promtool not found (set PROMTOOL or put it on the PATH): the alerts were not run on test series`;
+  return kubectlMissing();
+}
 let built: Rendered | undefined;
 
 function prod(): Rendered {
@@ -497,6 +510,25 @@ describe('monitoring in the prod overlay', () => {
       for (const target of panel.targets ?? []) check(`panel "${panel.title}"`, withoutDashboardVariables(target.expr));
     }
     assert.deepEqual(problems, []);
+  });
+
+  test('the alerts pass promtool: rules and templates check, and each fires on its test series only', { skip: skipBecause(promtoolMissing()) }, () => {
+    const r = prod();
+    const dir = mkdtempSync(path.join(tmpdir(), 'inkwell-alerts-'));
+    try {
+      const groups = r.rules[0]!.spec.groups ?? [];
+      writeFileSync(path.join(dir, 'checked.yaml'), JSON.stringify({ groups }));
+      const check = spawnSync(PROMTOOL, ['check', 'rules', path.join(dir, 'checked.yaml')], { encoding: 'utf8' });
+      assert.equal(check.status, 0, `promtool check rules:\n${check.stdout}${check.stderr}`);
+      // The unit tests compare labels; annotations (checked above) would repeat every text there.
+      const bare = groups.map((group) => ({ ...group, rules: (group.rules ?? []).map(({ annotations: _annotations, ...rule }) => rule) }));
+      writeFileSync(path.join(dir, 'rules.yaml'), JSON.stringify({ groups: bare }));
+      copyFileSync(path.join(ROOT, 'test', 'infra', 'k8s-alerts.promtool.yaml'), path.join(dir, 'alerts.yaml'));
+      const run = spawnSync(PROMTOOL, ['test', 'rules', 'alerts.yaml'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(run.status, 0, `promtool test rules:\n${run.stdout}${run.stderr}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('ships a Grafana dashboard with RED per route, the checkout, events, the event loop and the pools', { skip }, () => {
