@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { Transaction } from '../db/database';
 import { currentTraceparent } from '../observability/propagation';
 import { assertEventData } from './catalogue';
@@ -20,7 +21,8 @@ export class Outbox {
       assertEventData(event.type, event.data);
       return createEnvelope(this.source, event);
     });
-    const traceparent = currentTraceparent() ?? null;
+    // With tracing off no span is ever active: nothing to write down, nothing serialised.
+    const traceparent = trace.getActiveSpan() ? (currentTraceparent() ?? null) : null;
     for (const envelope of envelopes) {
       await tx.query(
         `INSERT INTO outbox (id, type, version, occurred_at, source, key, data, trace_context)
