@@ -2,7 +2,11 @@
 # Cluster manifests through npm:
 #   npm run k8s:build -- <overlay>   renders k8s/overlays/<overlay> (dev, prod) with kubectl kustomize
 #   npm run k8s:validate             renders every overlay and validates each object against the
-#                                    Kubernetes schemas and the code's settings (test/infra/k8s.test.ts)
+#                                    Kubernetes and Prometheus Operator schemas and the code's settings
+#                                    (test/infra/k8s.test.ts), and the prod overlay's network policies,
+#                                    alerts and dashboard against the code (test/infra/k8s-policies.test.ts);
+#                                    with PROMTOOL=<path to promtool> (or promtool on the PATH) the
+#                                    alerts also run on test series
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 command -v kubectl >/dev/null || { echo "k8s: kubectl is needed (it carries kustomize)" >&2; exit 1; }

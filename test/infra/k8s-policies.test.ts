@@ -11,9 +11,9 @@
  * @prometheus-io/lezer-promql) and names only metrics something registers: Inkwell's code,
  * prom-client's default metrics, kube-state-metrics, or a recording rule of the same file.
  *
- * Where Prometheus' `promtool` is at hand (`PROMTOOL`, or on the PATH), it checks the rules too and
- * runs test/infra/k8s-alerts.promtool.yaml: each alert fires on the series it watches, and only
- * there.
+ * Where Prometheus' `promtool` is at hand (`PROMTOOL`, or on the PATH), it type-checks the rules and
+ * the dashboard's queries too, and runs test/infra/k8s-alerts.promtool.yaml: each alert fires on
+ * the series it watches, and only there.
  *
  * The overlay is rendered by `kubectl kustomize`; where kubectl (or promtool) is missing the tests
  * that need it are skipped and say so.
@@ -512,8 +512,15 @@ describe('monitoring in the prod overlay', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('the alerts pass promtool: rules and templates check, and each fires on its test series only', { skip: skipBecause(promtoolMissing()) }, () => {
+  test('the alerts and the dashboard pass promtool: rules, templates and queries type-check, and each alert fires on its test series only', { skip: skipBecause(promtoolMissing()) }, () => {
     const r = prod();
+    for (const panel of dashboard(r).panels) {
+      for (const target of panel.targets ?? []) {
+        // Prometheus' own parser, with its type checks (a range where a function wants one, …).
+        const format = spawnSync(PROMTOOL, ['--experimental', 'promql', 'format', withoutDashboardVariables(target.expr)], { encoding: 'utf8' });
+        assert.equal(format.status, 0, `panel "${panel.title}": ${format.stderr}`);
+      }
+    }
     const dir = mkdtempSync(path.join(tmpdir(), 'inkwell-alerts-'));
     try {
       const groups = r.rules[0]!.spec.groups ?? [];
