@@ -87,8 +87,8 @@ export interface Cluster {
   processes: readonly ClusterProcess[];
   /** The settings a process runs with, e.g. to reach a service's database or file storage. */
   env(process: ProcessName): Env;
-  /** Sends `signal` (SIGKILL unless given) to a process and resolves once it has exited. */
-  kill(process: ProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` (SIGKILL unless given) to a process and resolves once it has exited, with how, e.g. `exit code 0`. */
+  kill(process: ProcessName, signal?: NodeJS.Signals): Promise<string>;
   /** Starts a process that was killed or has exited, on the same ports, and waits until it and the cluster are ready. */
   restart(process: ProcessName): Promise<void>;
   /** The last lines of every process's log, for a failure report. */
@@ -234,6 +234,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (!child || child.exit !== undefined) throw new Error(`The ${processName} process is not running`);
       child.process.kill(signal);
       await child.exited;
+      return child.exit!;
     },
     async restart(processName) {
       envOf(processName);

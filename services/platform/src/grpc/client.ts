@@ -37,9 +37,15 @@ export type GrpcClient<T extends ServiceContract<T>> = {
  * Calls are spread round robin over every address the target names or resolves to (the replicas of
  * an `ipv4:a,b` list or of a headless Service's DNS name) that is connected; a replica that goes
  * away (a rolling restart) is left out until it is back. gRPC's default would send every call to
- * the first address that answers.
+ * the first address that answers. A replica that went away is tried again at least every second
+ * (gRPC's default backoff grows to two minutes): in a rolling restart it is back in use within a
+ * second of being ready, before its sibling is stopped in turn.
  */
-const CHANNEL_OPTIONS = { 'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }) };
+const CHANNEL_OPTIONS = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 1_000,
+};
 
 /**
  * A client of `serviceName` (e.g. 'inkwell.catalog.v1.Catalog', defined in `protoPath` inside
