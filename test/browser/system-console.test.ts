@@ -220,6 +220,14 @@ describe('System console in Chromium', { skip: skipBecause(browserSuiteSkip('das
     // The service's own answer agrees.
     const status = await call<SystemStatus>('GET', '/dashboard/system/analytics/status', admin);
     assert.equal(status.response.consumers.find((group) => group.group === GROUP)?.deadLetters, 0);
+
+    // The order service's panel adds its checkout sweeper: nothing stuck in a quiet stack.
+    await main(page).getByRole('tab', { name: 'Order' }).click();
+    await main(page).getByRole('heading', { level: 2, name: 'Order service' }).waitFor();
+    const sweeper = main(page).getByRole('region', { name: 'Checkout sweeper' });
+    await sweeper.getByText('No stuck purchases: every checkout finished or was undone.').waitFor();
+    await sweeper.getByText('No compensations: no purchase is being undone.').waitFor();
+    await shotAndCheck(page, 'desktop', '06-order', true);
     assert.deepEqual(errors, []);
     await page.context().close();
   });

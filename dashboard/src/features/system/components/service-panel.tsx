@@ -158,7 +158,7 @@ export function ServicePanel({ service, live, onRedrive }: ServicePanelProps) {
       <Section
         id={id('dead-letters')}
         title="Dead letters"
-        meta={deadLetters.data && <Badge tone={deadLetters.data.total > 0 ? 'warning' : 'success'}>{`${formatCount(deadLetters.data.total)} set aside`}</Badge>}
+        meta={deadLetters.data && <Badge tone={deadLetters.data.total > 0 ? 'warning' : 'success'}>{deadLetters.data.total === 0 ? 'None set aside' : `${formatCount(deadLetters.data.total)} set aside`}</Badge>}
       >
         <p className={styles.note}>
           Events a consumer group gave up on after its retries. Re-drive one once its cause is fixed: the group handles it again right away.
