@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/catalog.ts [--duration 10] [--connections 10] [--rounds 3] [--data DIR]
  *                            [--topology npm-start|separate-gateway] [--redis URL] [--logs DIR]
+ *                            [--variants off,metrics,traces]
  *
  * Topologies:
  * - `npm-start` (default): every service and the gateway in one process with the in-memory cache,
@@ -21,6 +22,10 @@
  *
  * Targets (issue 3): cached reads >= 30% of the hello-world rate with p99 < 25 ms at 10
  * connections; search p99 < 50 ms.
+ *
+ * `--variants off,metrics,traces` (issue 21) measures the store once per variant, one after the
+ * other (instruments off, metrics on, metrics and traces exported to a sink that drops them; see
+ * support/variants.ts), and ends with each call's rate in every variant against `off`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
@@ -31,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '@inkwell/platform';
 import { saveResults, stopProcesses } from './support/outcome';
+import { printVariantComparison, startOtlpSink, variantEnv, variantsFrom, type OtlpSink, type Variant, type VariantFigure } from './support/variants';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -47,6 +53,7 @@ const REDIS_URL = text('redis') ?? process.env.REDIS_URL;
 const keptData = text('data') === undefined ? undefined : path.resolve(text('data')!);
 if (TOPOLOGY !== 'npm-start' && TOPOLOGY !== 'separate-gateway') throw new Error('--topology is npm-start or separate-gateway');
 if (TOPOLOGY === 'separate-gateway' && !REDIS_URL) throw new Error('--topology separate-gateway needs Redis (--redis URL or REDIS_URL): the cluster shares its cache there');
+const VARIANT_LIST = variantsFrom(text('variants'));
 
 const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
 const logDir = text('logs') === undefined ? undefined : path.resolve(text('logs')!);
@@ -103,19 +110,25 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-try {
+/** The store's processes of the variant being measured (stopped before the next variant starts). */
+let storeServers: ChildProcess[] = [];
+
+/** Starts the store for one variant, measures every call `ROUNDS` times next to the hello-world, prints and answers its rows. */
+async function measureStore(variant: Variant | undefined, hello: { url: string }, sink: OtlpSink | undefined) {
   const loadBefore = os.loadavg();
-  console.log(`Starting the store (${TOPOLOGY}) with the demo catalogue (first start renders the demo art; this takes a while) ...`);
-  const env: NodeJS.ProcessEnv = {
+  const named = variant ? ` [${variant}]` : '';
+  console.log(`Starting the store (${TOPOLOGY})${named} with the demo catalogue (first start renders the demo art; this takes a while) ...`);
+  const env: NodeJS.ProcessEnv = variantEnv(variant, {
     ...process.env,
     // One client sends tens of thousands of requests a second, over a million a minute on a fast
     // machine; the limiter still counts every one of them but must not refuse any.
     RATE_LIMIT_MAX: '1000000000',
-    ...(TOPOLOGY === 'separate-gateway' ? { REDIS_URL, CACHE_NAMESPACE: `inkwell-bench:${process.pid}:` } : {}),
-  };
-  const stack = await start<{ url: string; services: Record<string, { http: string; grpc: string }> }>(path.join(here, 'support', 'stack-server.ts'), [dataDir], env, 'stack');
+    ...(TOPOLOGY === 'separate-gateway' ? { REDIS_URL, CACHE_NAMESPACE: `inkwell-bench:${process.pid}:${variant ?? ''}:` } : {}),
+  }, sink);
+  const before = servers.length;
+  const stack = await start<{ url: string; services: Record<string, { http: string; grpc: string }> }>(path.join(here, 'support', 'stack-server.ts'), [dataDir], env, `stack${variant ? `-${variant}` : ''}`);
   const storeUrl = TOPOLOGY === 'separate-gateway' ? await startSeparateGateway(stack.services, { ...env, DATA_DIR: dataDir }) : stack.url;
-  const hello = await start<{ url: string }>(path.join(here, 'support', 'hello-server.ts'), [], process.env, 'hello');
+  storeServers = servers.slice(before);
 
   const page = (await (await fetch(`${storeUrl}/api/discover/v2?sort=7&count=1`)).json()) as { response: Array<{ id: number; name: string }> };
   const product = page.response[0]!;
@@ -138,7 +151,7 @@ try {
 
   const rounds: Array<{ baseline: Sample; samples: Sample[] }> = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    console.log(`Round ${round} of ${ROUNDS} ...`);
+    console.log(`Round ${round} of ${ROUNDS}${named} ...`);
     const baseline = await measure({ url: `${hello.url}/` });
     const samples: Sample[] = [];
     for (const target of targets) samples.push(await measure(target.options));
@@ -162,7 +175,7 @@ try {
   });
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  console.log(`\nTopology ${TOPOLOGY}; ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s), ${os.cpus().length} cores; load average before ${load(loadBefore)}, after ${load(loadAfter)}`);
+  console.log(`\nTopology ${TOPOLOGY}${named}; ${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} round(s), ${os.cpus().length} cores; load average before ${load(loadBefore)}, after ${load(loadAfter)}`);
   console.log('req/s and p50: medians over rounds; ratio: median of each round\'s req/s over that round\'s hello-world; p99: worst round\n');
   console.log('| what | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
@@ -175,8 +188,25 @@ try {
   ];
   console.log('');
   for (const [target, met] of targetsMet) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
-  await saveResults('catalog', { topology: TOPOLOGY, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: rows });
+  await stopProcesses(storeServers);
+  storeServers = [];
+  return { variant, loadBefore, loadAfter, rows };
+}
+
+let sink: OtlpSink | undefined;
+try {
+  const hello = await start<{ url: string }>(path.join(here, 'support', 'hello-server.ts'), [], process.env, 'hello');
+  if (VARIANT_LIST?.includes('traces')) sink = await startOtlpSink();
+  const runs = [];
+  for (const variant of VARIANT_LIST ?? [undefined]) runs.push(await measureStore(variant, hello, sink));
+  if (VARIANT_LIST) {
+    const figures: VariantFigure[] = runs.flatMap((run) => run.rows.slice(1).map((row) => ({ variant: run.variant!, row: row.name, rate: row.requestsPerSecond, normalized: row.ratio, p99: row.p99 })));
+    printVariantComparison(figures, 'req/s');
+    if (sink) console.log(`\n(the traces variant exported ${sink.received()} OTLP batches to the sink)`);
+  }
+  await saveResults('catalog', { topology: TOPOLOGY, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, cores: os.cpus().length, ...(VARIANT_LIST ? { variants: runs } : { loadBefore: runs[0]!.loadBefore, loadAfter: runs[0]!.loadAfter, results: runs[0]!.rows }) });
 } finally {
   await stopProcesses(servers);
+  await sink?.close();
   if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }

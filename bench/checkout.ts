@@ -3,7 +3,7 @@
  * shoppers at once, next to a cached read through the same gateway measured in the same round.
  *
  *   npx tsx bench/checkout.ts [--duration 15] [--concurrency 16,64] [--rounds 1] [--max-orders 3000]  [--topology npm-start|cluster] [--cpu-prof DIR]
- *                             [--profile-orders 10] [--poll-ms 25] [--data DIR] [--logs DIR]
+ *                             [--profile-orders 10] [--poll-ms 25] [--data DIR] [--logs DIR] [--variants off,metrics,traces]
  *
  * One order, as a signed-in reader's storefront makes it, every call through the gateway:
  * 1. PATCH /api/cart/{new uuid}: one Paid Digital volume the reader does not own yet;
@@ -24,6 +24,11 @@
  * whatever the neighbours do; the same is read over 2 s of quiet before each level. Before the
  * levels, one shopper alone places `--profile-orders` orders with the CPU read between steps: which
  * step costs the store what.
+ *
+ * `--variants off,metrics,traces` (issue 21) runs all of that once per variant, a store started
+ * afresh for each (instruments off, metrics on, metrics and traces exported to a sink that drops
+ * them; see support/variants.ts), and ends with each level's orders/s, and the store's CPU per
+ * order, in every variant against `off`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +39,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { saveResults, stopProcesses } from './support/outcome';
+import { printVariantComparison, startOtlpSink, variantEnv, variantsFrom, type OtlpSink, type Variant, type VariantFigure } from './support/variants';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -51,6 +57,7 @@ const LEVELS = (text('concurrency') ?? '16,64').split(',').map(Number);
 const TOPOLOGY = text('topology') ?? 'npm-start';
 if (TOPOLOGY !== 'npm-start' && TOPOLOGY !== 'cluster') throw new Error('--topology is npm-start or cluster');
 if (LEVELS.some((level) => !Number.isInteger(level) || level < 1)) throw new Error('--concurrency is a comma-separated list of positive integers');
+const VARIANT_LIST = variantsFrom(text('variants'));
 /** The money path's targets on a two-core machine (issue 19): orders/s from 64 shoppers up, p99 of one order at 64, CPU of one order alone. */
 const TARGET_ORDERS_PER_SECOND = 50;
 const TARGET_P99_MS_AT_64 = 2_000;
@@ -76,10 +83,10 @@ interface Store {
   products: Array<{ productId: number; variantId: number }>;
 }
 
-function startStore(readers: number): Promise<{ store: Store; child: ChildProcess }> {
-  const log = openSync(logDir ? path.join(logDir, 'store.log') : os.devNull, 'w');
+function startStore(readers: number, variant: Variant | undefined, sink: OtlpSink | undefined): Promise<{ store: Store; child: ChildProcess }> {
+  const log = openSync(logDir ? path.join(logDir, `store${variant ? `-${variant}` : ''}.log`) : os.devNull, 'w');
   // The limiter counts every request and must refuse none: thousands of shoppers come from one address.
-  const env = { ...process.env, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const env = variantEnv(variant, { ...process.env, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, sink);
   const script = TOPOLOGY === 'cluster' ? 'checkout-cluster.ts' : 'checkout-store.ts';
   // --cpu-prof DIR: the store writes a V8 CPU profile of the whole run there when it stops.
   const profileDir = text('cpu-prof');
@@ -318,7 +325,8 @@ const percentile = (values: number[], p: number) => {
 };
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
-try {
+/** Starts the store for one variant, runs every round, prints its tables and verdicts, stops it, and answers its figures. */
+async function measureStore(variant: Variant | undefined, sink: OtlpSink | undefined) {
   const loadBefore = os.loadavg();
   const readersNeeded = (LEVELS.reduce((sum, level) => sum + level, 0) + 1) * ROUNDS;
   console.log(
@@ -326,7 +334,7 @@ try {
       ? `Starting the cluster (one process per service, Kafka at ${process.env.KAFKA_BROKERS}) with ${readersNeeded} readers ...`
       : `Starting the store (npm-start) with the demo catalogue and ${readersNeeded} readers (first start renders the demo art; this takes a while) ...`,
   );
-  const { store, child } = await startStore(readersNeeded);
+  const { store, child } = await startStore(readersNeeded, variant, sink);
 
   // The volumes the cart sells now (not coming soon, not withdrawn): each put in a guest cart of its own.
   const items: Store['products'] = [];
@@ -345,7 +353,7 @@ try {
   let nextReader = 0;
   const rounds: Array<{ baseline: Awaited<ReturnType<typeof baseline>>; profile: Awaited<ReturnType<typeof profileSteps>>; levels: Level[] }> = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    console.log(`Round ${round} of ${ROUNDS}: baseline ...`);
+    console.log(`Round ${round} of ${ROUNDS}${variant ? ` [${variant}]` : ''}: baseline ...`);
     const base = await baseline(`${store.url}/api/product/${items[0]!.productId}`);
     console.log(`Round ${round}: ${PROFILE_ORDERS} orders one at a time, the store's CPU read between steps ...`);
     const profile = await profileSteps(store, child, store.readers[nextReader++]!, items, PROFILE_ORDERS);
@@ -419,8 +427,31 @@ try {
       if (!process.env.DATABASE_URL) verdict(total('postgres') <= TARGET_POSTGRES_MS_PER_ORDER, `one order alone: <= ${TARGET_POSTGRES_MS_PER_ORDER} ms of Postgres CPU (${total('postgres').toFixed(1)} ms)`);
     }
   }
-  await saveResults('checkout', { duration: DURATION_S, pollMs: POLL_MS, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, loadBefore, loadAfter, results: summary });
+  await stopProcesses([child]);
+  return { variant, loadBefore, loadAfter, summary };
+}
+
+let sink: OtlpSink | undefined;
+try {
+  if (VARIANT_LIST?.includes('traces')) sink = await startOtlpSink();
+  const runs = [];
+  for (const variant of VARIANT_LIST ?? [undefined]) runs.push(await measureStore(variant, sink));
+  if (VARIANT_LIST) {
+    const figures: VariantFigure[] = runs.flatMap((run) =>
+      run.summary.flatMap((round, index) =>
+        round.levels.flatMap((level) => [
+          { variant: run.variant!, row: `round ${index + 1}, ${level.shoppers} shoppers: orders/s`, rate: level.ordersPerSecond, p99: level.p99 },
+          // CPU per order, inverted so that higher is better like the other rates: orders per CPU second of the store's Node process.
+          ...(level.cpu ? [{ variant: run.variant!, row: `round ${index + 1}, ${level.shoppers} shoppers: orders per store CPU second`, rate: 1000 / level.cpu.nodeMsPerOrder, p99: level.p99 }] : []),
+        ]),
+      ),
+    );
+    printVariantComparison(figures, 'per s');
+    if (sink) console.log(`\n(the traces variant exported ${sink.received()} OTLP batches to the sink)`);
+  }
+  await saveResults('checkout', { duration: DURATION_S, pollMs: POLL_MS, levels: LEVELS, rounds: ROUNDS, cores: os.cpus().length, ...(VARIANT_LIST ? { variants: runs } : { loadBefore: runs[0]!.loadBefore, loadAfter: runs[0]!.loadAfter, results: runs[0]!.summary }) });
 } finally {
   await stopProcesses(servers);
+  await sink?.close();
   if (!keptData) await rm(dataDir, { recursive: true, force: true });
 }
