@@ -701,6 +701,7 @@ describe('docker-compose.yml', () => {
     volumes?: string[];
     read_only?: boolean;
     stop_grace_period?: string;
+    profiles?: string[];
   }
   const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
@@ -709,11 +710,25 @@ describe('docker-compose.yml', () => {
   const env = (name: string) => services[name]?.environment ?? {};
   const healthcheckText = (name: string) => [services[name]?.healthcheck?.test ?? []].flat().join(' ');
 
-  test('runs every service, the gateway, Kafka, Postgres, Redis, OpenSearch and object storage', () => {
+  test('runs every service, the gateway, Kafka, Postgres, Redis, OpenSearch and object storage, and Prometheus on request', () => {
     assert.deepEqual(
       Object.keys(services).sort(),
-      [...WORKLOADS.map((w) => w.name), 'kafka', 'postgres', 'redis', 'opensearch', 'minio', 'minio-bucket'].sort(),
+      [...WORKLOADS.map((w) => w.name), 'kafka', 'postgres', 'redis', 'opensearch', 'minio', 'minio-bucket', 'prometheus'].sort(),
     );
+    assert.deepEqual(services.prometheus?.profiles, ['observability'], 'Prometheus starts only when asked for');
+  });
+
+  test('lets Prometheus scrape every metrics port, and publishes it on this host only', () => {
+    const prometheus = services.prometheus!;
+    const mount = prometheus.volumes?.find((volume) => volume.endsWith(':/etc/prometheus/prometheus.yml:ro'));
+    assert.ok(mount, 'the scrape configuration is mounted read-only');
+    const config = parse(readFileSync(path.join(ROOT, mount.split(':')[0]!), 'utf8')) as {
+      scrape_configs: Array<{ metrics_path?: string; static_configs: Array<{ targets: string[] }> }>;
+    };
+    const targets = config.scrape_configs.flatMap((job) => job.static_configs.flatMap((group) => group.targets));
+    assert.deepEqual(targets.sort(), WORKLOADS.map((w) => `${w.name}:${w.metrics}`).sort());
+    assert.ok(config.scrape_configs.every((job) => (job.metrics_path ?? '/metrics') === '/metrics'));
+    for (const published of prometheus.ports ?? []) assert.match(String(published), /^127\.0\.0\.1:/, 'Prometheus is published on loopback only');
   });
 
   test('runs each service and the gateway from the one image, on the topology ports, health-checked', () => {
