@@ -567,6 +567,11 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
         for (const [name, deployment] of r.deployments) assert.equal(deployment.spec?.replicas, 1, `${name} replicas`);
         assert.ok(r.secrets.size > 0, 'dev generates its Secrets');
       });
+
+      overlayTest(overlay, 'needs no custom resource definitions, so a bare kind cluster takes it', (r) => {
+        const custom = r.objects.filter((o) => !/^(v1|apps\/v1|networking\.k8s\.io\/v1|autoscaling\/v2|policy\/v1)$/.test(o.apiVersion));
+        assert.deepEqual(custom.map((o) => `${o.apiVersion} ${o.kind}`), []);
+      });
     } else {
       overlayTest(overlay, 'generates no Secret: it references existing ones, all documented', (r) => {
         assert.deepEqual([...r.secrets.keys()], [], 'prod must not carry secret values');
