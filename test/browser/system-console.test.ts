@@ -232,6 +232,29 @@ describe('System console in Chromium', { skip: skipBecause(browserSuiteSkip('das
     await page.context().close();
   });
 
+  it('shows one service that does not answer as unreachable, the others as usual, and recovers with Try again', async () => {
+    const { page, errors } = await openSignedIn('desktop', admin);
+    // The cart's calls fail in the network, as when its process is gone (the stack runs every service in one process).
+    const cartCalls = '**/api/dashboard/system/cart/**';
+    await page.route(cartCalls, (route) => route.abort('connectionrefused'));
+    await page.goto(`${stack.url}/dashboard/system?service=cart`);
+    const services = main(page).getByRole('region', { name: 'Services' });
+    await services.getByRole('link', { name: /^Cart/ }).getByText('Unreachable').waitFor();
+    for (const name of ['Account', 'Catalog', 'Order', 'Reader', 'Analytics', 'Support']) {
+      await services.getByRole('link', { name: new RegExp(`^${name}`) }).getByText('Healthy').waitFor();
+    }
+    const down = main(page).getByRole('alert').filter({ hasText: 'The cart service did not answer' });
+    await down.waitFor();
+    await shotAndCheck(page, 'desktop', '07-cart-unreachable', true);
+
+    await page.unroute(cartCalls);
+    await down.getByRole('button', { name: 'Try again' }).click();
+    await main(page).getByRole('heading', { level: 2, name: 'Cart service' }).locator('..').getByText('Healthy').waitFor();
+    await services.getByRole('link', { name: /^Cart/ }).getByText('Healthy').waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('re-drives a dead letter with the keyboard on a phone', async () => {
     const deadLetter = await plantDeadLetter(`System phone ${process.pid}`);
     await refusePublisherEvents(false);
