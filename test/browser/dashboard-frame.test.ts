@@ -11,7 +11,7 @@ import type { TestStack } from '../support/stack';
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
 type ViewportName = keyof typeof VIEWPORTS;
 
-/** Every area of dashboard spec §2, as the sidebar names them. */
+/** Every area of dashboard spec §2, as the sidebar names them, and the System area (operations console). */
 const AREAS = [
   'Products',
   'Series',
@@ -32,6 +32,7 @@ const AREAS = [
   'Analytics',
   'Reports',
   'Search maintenance',
+  'System',
 ] as const;
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
