@@ -88,6 +88,9 @@ function spansOf(trace: Json): TracedSpan[] {
   });
 }
 
+/** A gRPC call's span (`rpc.system.name` of the current semantic conventions, `rpc.system` of older ones). */
+const grpcSpan = (span: TracedSpan) => (span.tags['rpc.system.name'] ?? span.tags['rpc.system']) === 'grpc';
+
 const describeSpan = (span: TracedSpan) => `${span.service}: ${span.operation} (${span.kind ?? 'internal'})`;
 
 /**
@@ -226,6 +229,8 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     });
 
     const p99 = await waitFor('the gateway\'s p99 request duration per route', async (seen) => {
+      // A rate over the last minute needs requests in it: one each time it is asked.
+      assert.equal((await call('GET', '/api/health')).status, 200);
       const samples = await promQuery(`histogram_quantile(0.99, sum by (le, route) (rate(inkwell_http_request_duration_seconds_bucket{service="gateway",cluster="${name}"}[1m])))`);
       seen.last = samples;
       const known = samples.filter((sample) => Number.isFinite(sample.value) && sample.metric.route !== 'unmatched');
@@ -249,9 +254,10 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
     const wanted: Record<string, (span: TracedSpan) => boolean> = {
       'the gateway\'s server span': (span) => span.service === 'gateway' && span.kind === 'server',
       'the order service\'s server span': (span) => span.service === 'order' && span.kind === 'server',
-      'the cart\'s gRPC server span': (span) => span.service === 'cart' && span.kind === 'server' && span.tags['rpc.system'] === 'grpc',
+      'the cart\'s gRPC server span': (span) => span.service === 'cart' && span.kind === 'server' && grpcSpan(span),
       'the relay\'s Kafka publish of order.completed': (span) => span.service === 'order' && span.kind === 'producer' && span.operation === 'publish order.completed',
-      'the reader\'s consumer span of order.completed': (span) => span.service === 'reader' && span.kind === 'consumer' && span.operation === 'process order.completed',
+      'the reader\'s library consumer span of order.completed': (span) =>
+        span.service === 'reader' && span.kind === 'consumer' && span.operation === 'process order.completed' && span.tags['messaging.consumer.group.name'] === 'reader.ownership',
     };
     const spans = await waitFor(`trace ${traceId} in Jaeger with every hop`, async (seen) => {
       const response = await fetch(`${jaegerUrl}/api/traces/${traceId}`);
@@ -268,11 +274,11 @@ describe('the cluster observed: Prometheus scrapes every process, Jaeger holds a
 
     // The hops hang together: the reader's consumer span is a child of a publish span of this trace.
     const publishes = new Set(spans.filter(wanted['the relay\'s Kafka publish of order.completed']!).map((span) => span.spanID));
-    const consumers = spans.filter(wanted['the reader\'s consumer span of order.completed']!);
+    const consumers = spans.filter(wanted['the reader\'s library consumer span of order.completed']!);
     assert.ok(
       consumers.some((span) => span.parents.some((parent) => publishes.has(parent))),
       `a reader consumer span is a child of the publish span: ${consumers.map((span) => `${describeSpan(span)} ← ${span.parents.join(',')}`).join('; ')}`,
     );
-    assert.ok(spans.some((span) => span.service === 'order' && span.kind === 'client' && span.tags['rpc.system'] === 'grpc'), `the order service's gRPC client span: ${spans.map(describeSpan).join('; ')}`);
+    assert.ok(spans.some((span) => span.service === 'order' && span.kind === 'client' && grpcSpan(span)), `the order service's gRPC client span: ${spans.map(describeSpan).join('; ')}`);
   });
 });
