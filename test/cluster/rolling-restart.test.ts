@@ -230,7 +230,7 @@ describe('rolling restart of every service process under load', { skip: skipBeca
       );
       assert.deepEqual(library.map((row) => row.entry), bought, 'the library holds exactly what was bought, once');
       const mailsFor = async (eventIds: string[]) => {
-        const { rows } = await db('support').query<{ source_event_id: string; count: string }>(
+        const { rows } = await db('support').query<{ source_event_id: string; count: number }>(
           'SELECT source_event_id, count(*) AS count FROM sent_emails WHERE source_event_id = ANY($1::uuid[]) GROUP BY source_event_id',
           [eventIds],
         );
@@ -238,14 +238,14 @@ describe('rolling restart of every service process under load', { skip: skipBeca
       };
       const confirmations = await mailsFor(placed.map((event) => event.id));
       assert.equal(confirmations.length, placed.length, 'a confirmation email per order');
-      assert.ok(confirmations.every((row) => row.count === '1'), 'one confirmation email per order');
+      assert.deepEqual(confirmations.filter((row) => row.count !== 1), [], 'one confirmation email per order');
       const welcomes = await mailsFor(accountsCreated.map((event) => event.id));
       assert.equal(welcomes.length, accountsCreated.length, 'an email per new account');
-      assert.ok(welcomes.every((row) => row.count === '1'), 'one email per new account');
-      const { rows: recorded } = await db('analytics').query<{ count: string }>('SELECT count(*) AS count FROM domain_events WHERE event_id = ANY($1::uuid[])', [
+      assert.deepEqual(welcomes.filter((row) => row.count !== 1), [], 'one email per new account');
+      const { rows: recorded } = await db('analytics').query<{ count: number }>('SELECT count(*) AS count FROM domain_events WHERE event_id = ANY($1::uuid[])', [
         [...accountsCreated, ...orderEvents].map((event) => event.id),
       ]);
-      assert.equal(Number(recorded[0]!.count), accountsCreated.length + orderEvents.length, 'one analytics record per event');
+      assert.equal(recorded[0]!.count, accountsCreated.length + orderEvents.length, 'one analytics record per event');
 
       console.log(
         `rolling restart: ${requests} requests, 0 failed; ${journeys} shopper journeys, ${purchases.length} orders completed; ` +
