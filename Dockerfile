@@ -63,6 +63,6 @@ COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /out/ ./
 USER 10001:10001
-# HTTP (gateway 8080, services 8101-8107), gRPC (9101-9107) and Prometheus metrics (9200-9207).
-EXPOSE 8080 8101-8107 9101-9107 9200-9207
+# HTTP (gateway 8080, services 8101-8107), gRPC (9101-9107) and Prometheus metrics (9400-9407).
+EXPOSE 8080 8101-8107 9101-9107 9400-9407
 CMD ["node", "--import", "tsx", "scripts/serve.ts"]

@@ -602,11 +602,11 @@ const S = named({
     },
     METRICS_PORT: {
       kind: integer({ min: 0, max: 65_535 }),
-      shownDefault: 'from `services/platform/src/topology.ts` (gateway `9200`, services `9201`–`9207`)',
+      shownDefault: 'from `services/platform/src/topology.ts` (gateway `9400`, services `9401`–`9407`)',
       does: 'port of the process\'s own `GET /metrics` server (Prometheus text), apart from the API port so the gateway never routes it. `npm start` serves the whole process\'s metrics once, on the gateway\'s',
     },
     '<SERVICE>_METRICS_PORT': { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`METRICS_PORT`', does: 'one service\'s metrics port; wins over `METRICS_PORT`' },
-    GATEWAY_METRICS_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`METRICS_PORT`, else `9200`', does: 'the gateway\'s metrics port' },
+    GATEWAY_METRICS_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: '`METRICS_PORT`, else `9400`', does: 'the gateway\'s metrics port' },
     OTEL_EXPORTER_OTLP_ENDPOINT: {
       kind: url(['http:', 'https:']),
       shownDefault: 'traces off',

@@ -17,19 +17,19 @@ export interface ServicePorts {
 }
 
 export const SERVICE_PORTS: Record<ServiceName, ServicePorts> = {
-  account: { http: 8101, grpc: 9101, metrics: 9201 },
-  catalog: { http: 8102, grpc: 9102, metrics: 9202 },
-  cart: { http: 8103, grpc: 9103, metrics: 9203 },
-  order: { http: 8104, grpc: 9104, metrics: 9204 },
-  reader: { http: 8105, grpc: 9105, metrics: 9205 },
-  analytics: { http: 8106, grpc: 9106, metrics: 9206 },
-  support: { http: 8107, grpc: 9107, metrics: 9207 },
+  account: { http: 8101, grpc: 9101, metrics: 9401 },
+  catalog: { http: 8102, grpc: 9102, metrics: 9402 },
+  cart: { http: 8103, grpc: 9103, metrics: 9403 },
+  order: { http: 8104, grpc: 9104, metrics: 9404 },
+  reader: { http: 8105, grpc: 9105, metrics: 9405 },
+  analytics: { http: 8106, grpc: 9106, metrics: 9406 },
+  support: { http: 8107, grpc: 9107, metrics: 9407 },
 };
 
 export const GATEWAY_PORT = 8080;
 
 /** The gateway's metrics port; under `npm start` (one process) the whole process's metrics are served there. */
-export const GATEWAY_METRICS_PORT = 9200;
+export const GATEWAY_METRICS_PORT = 9400;
 
 export function isServiceName(value: string): value is ServiceName {
   return (SERVICE_NAMES as readonly string[]).includes(value);
