@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freePort, loadGatewayConfig, type App } from '@inkwell/platform';
 import { testLogger } from '@inkwell/platform/testing';
 import { createGateway } from '../src';
+import { Upstreams } from '../src/peers/upstreams';
 
 interface Replica {
   url: string;
@@ -112,6 +113,28 @@ describe('gateway over a service\'s replicas', () => {
     clear();
     assert.deepEqual(await send(gateway, 'POST', { once: true }), { status: 503, from: 'failing', type: 'ServiceUnavailable' });
     assert.deepEqual([failing.seen.length, a.seen.length], [1, 0]);
+  });
+
+  it('drops an answer reply-from gives up on without an error nobody hears', async () => {
+    // What reply-from does with an upstream answer when its client has gone: destroys the body
+    // halfway. undici then emits an 'error' on it, which would end the process if unheard.
+    const upstreams = new Upstreams({ cart: { httpUrls: [a.url] } } as never, {});
+    try {
+      const response = await upstreams.request({ origin: a.url, path: '/api/cart/c1', method: 'GET' });
+      const unheard: unknown[] = [];
+      const onUncaught = (error: unknown) => unheard.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        response.body.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        process.off('uncaughtException', onUncaught);
+      }
+      assert.deepEqual(unheard, []);
+      assert.ok(response.body.destroyed);
+    } finally {
+      await upstreams.close();
+    }
   });
 
   it('answers 503 in the envelope when no replica can be reached', async () => {

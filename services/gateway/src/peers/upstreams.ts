@@ -64,7 +64,12 @@ export class Upstreams {
       const last = tried >= tries;
       try {
         const response = await this.agent.request({ ...options, origin: replica });
-        if (last || response.statusCode !== 503 || response.headers['x-request-id'] !== undefined) return response;
+        if (last || response.statusCode !== 503 || response.headers['x-request-id'] !== undefined) {
+          // reply-from destroys the body of an answer whose client has gone; undici then emits an
+          // 'error' that, unheard, would end the gateway. Whoever reads the body hears its errors too.
+          response.body.on('error', () => undefined);
+          return response;
+        }
         await response.body.dump();
       } catch (error) {
         const { code } = error as { code?: string };
