@@ -3,13 +3,13 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import { Redis } from 'ioredis';
-import { anonymousReadCacheKey, configureMetrics, countCacheLookups, createHttpApp, failure, injectTraceContext, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, configureMetrics, countCacheLookups, createHttpApp, failure, injectTraceContext, labelRoute, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICES_NOT_READY_MESSAGE, noSuchApiCallMessage, notBuiltMessage, notFoundMessage, tooManyRequestsMessage } from './domain/messages';
 import { checkServices } from './peers/health';
 import { Upstreams } from './peers/upstreams';
 import { mergeOpenApi } from './routes/openapi';
 import { serveReaderDocument } from './routes/reader-page';
-import { routeFor } from './routes/route-table';
+import { matchRoute } from './routes/route-table';
 import { paymentPolicy, securityHeaders } from './routes/security-headers';
 import { serveMedia, serveSinglePageApp } from './routes/static-files';
 import { streamedUploads } from './routes/uploads';
@@ -90,7 +90,9 @@ export async function createGateway({ config, logger, catalogReads: sharedReads 
     });
     await api.register(async (uploads) => streamedUploads(uploads, config, () => upstream('reader')));
     api.all('/api/*', async (request, reply) => {
-      const service = routeFor(request.url);
+      const rule = matchRoute(request.url);
+      const service = rule?.service;
+      if (rule) labelRoute(request, `/api${rule.pattern}`);
       if (!service) {
         return reply.status(404).send(failure('NotFound', noSuchApiCallMessage(request.method, request.url.split('?')[0] ?? '/')));
       }

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -176,12 +177,23 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
 
 const TRACE_CONTEXT = Symbol('traceContext');
 const SERVER_SPAN = Symbol('serverSpan');
+const ROUTE_LABEL = Symbol('routeLabel');
 
 declare module 'fastify' {
   interface FastifyRequest {
     [TRACE_CONTEXT]?: Context;
     [SERVER_SPAN]?: Span;
+    [ROUTE_LABEL]?: string;
   }
+}
+
+/**
+ * Names the route a request is measured under when the app's own route is a catch-all (the
+ * gateway's `/api/*`): the route-table rule that owns the path, a template from a bounded set.
+ */
+export function labelRoute(request: FastifyRequest, route: string): void {
+  request[ROUTE_LABEL] = route;
+  request[SERVER_SPAN]?.setAttribute('http.route', route);
 }
 
 /**
@@ -228,7 +240,7 @@ function traceRequests(app: App): void {
 function measureRequests(app: App, service: string): void {
   app.addHook('onResponse', (request, reply, done) => {
     const method = methodLabel(request.method);
-    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    const route = request.is404 ? 'unmatched' : (request[ROUTE_LABEL] ?? request.routeOptions.url ?? 'unmatched');
     httpRequestsTotal.inc({ service, method, route, status_class: statusClass(reply.statusCode) });
     httpRequestDuration.observe({ service, method, route }, reply.elapsedTime / 1000);
     done();
