@@ -3,7 +3,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createGateway } from '@inkwell/gateway';
 import {
   ConfigError,
-  configureMetrics,
   createCache,
   createEventBus,
   createLogger,
@@ -38,7 +37,6 @@ async function main(): Promise<void> {
   if (name === 'gateway') {
     const config = loadGatewayConfig(process.env, ROOT_DIR);
     shutdown = config.shutdown;
-    configureMetrics({ enabled: config.metricsEnabled });
     // Only Redis is shared with the catalog's processes; a cache of the gateway's own would stay empty.
     const catalogReads = config.redisUrl ? createCache(config) : undefined;
     const gateway = await createGateway({ config, logger, catalogReads });
@@ -60,8 +58,8 @@ async function main(): Promise<void> {
     await bus.start();
     const demo = name === 'catalog' ? await startDemoData(running) : undefined;
     steps = [
-      // Readiness says no at once, so the load balancer (a Service's endpoints, a peer's gRPC
-      // health watch) stops sending work while what still arrives is served.
+      // Readiness says no at once, so a load balancer that follows it (a Service's endpoints)
+      // stops sending requests while what still arrives is served.
       [`unready; keeping on serving for SHUTDOWN_DRAIN_MS (${shutdown.drainMs} ms)`, async () => {
         running.beginDrain();
         await delay(config.shutdown.drainMs);
