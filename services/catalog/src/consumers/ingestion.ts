@@ -1,6 +1,5 @@
-import { EVENTS, type EventData, type EventEnvelope, type Outbox, type ServiceSubscription, type Transaction } from '@inkwell/platform';
+import { EVENTS, timeIngestionJob, type EventData, type EventEnvelope, type Outbox, type ServiceSubscription, type Transaction } from '@inkwell/platform';
 import { recordAudit } from '../store/audit';
-import { timeRecording } from './metrics';
 import { productEvent } from '../store/product-writes';
 import type { Thumbnail } from '../store/thumbnails';
 
@@ -37,7 +36,7 @@ export async function recordIngestion(tx: Transaction, outbox: Outbox, event: Ev
 
 /** The ingestion's `catalog-record` job: one recording, timed and counted (completed, or failed and redelivered by the bus). */
 async function countedRecording(tx: Transaction, outbox: Outbox, event: EventEnvelope): Promise<void> {
-  const recorded = timeRecording();
+  const recorded = timeIngestionJob('catalog-record');
   try {
     await recordIngestion(tx, outbox, event);
     recorded('completed');

@@ -99,3 +99,36 @@ export function methodLabel(method: string): string {
 export function statusClass(statusCode: number): string {
   return `${Math.min(5, Math.max(1, Math.floor(statusCode / 100)))}xx`;
 }
+
+/**
+ * Comic ingestion, one pipeline under one pair of names: the reader's jobs (`upload`: a new file;
+ * `encode`: a re-encode from the stored master) and the catalog's recording of what they made
+ * (`catalog-record`). `outcome` is how a job ended: completed, refused (the archive broke a rule:
+ * the uploader's to fix) or failed (our side).
+ */
+const ingestionJobsTotal = defineCounter({
+  name: 'inkwell_ingestion_jobs_total',
+  help: 'Comic ingestion jobs that ended, by kind and outcome (completed, refused, failed)',
+  labelNames: ['kind', 'outcome'] as const,
+});
+
+const ingestionJobDuration = defineHistogram({
+  name: 'inkwell_ingestion_job_duration_seconds',
+  help: 'Time a comic ingestion job ran, start to end, by kind',
+  labelNames: ['kind'] as const,
+  // From a few hundred milliseconds (a small CBZ) to ten minutes (a large PDF drawn page by page).
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+});
+
+export type IngestionKind = 'upload' | 'encode' | 'catalog-record';
+export type IngestionOutcome = 'completed' | 'refused' | 'failed';
+
+/** Starts timing an ingestion job; the returned function records how it ended and how long it took (nothing when METRICS_ENABLED is off). */
+export function timeIngestionJob(kind: IngestionKind): (outcome: IngestionOutcome) => void {
+  if (!metricsEnabled()) return () => undefined;
+  const stop = ingestionJobDuration.startTimer({ kind });
+  return (outcome) => {
+    stop();
+    ingestionJobsTotal.inc({ kind, outcome });
+  };
+}

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { EVENTS, type Database, type FileStorage, type Logger, type Outbox } from '@inkwell/platform';
+import { EVENTS, timeIngestionJob, type Database, type FileStorage, type IngestionOutcome, type Logger, type Outbox } from '@inkwell/platform';
 import { storedWidths } from '../drivers/page-images';
 import type { PageStore } from '../store/page-store';
 import { open as openFile } from 'node:fs/promises';
@@ -13,7 +13,6 @@ import { isPdf, PdfComic } from '../drivers/pdf';
 import { IngestJobs, type JobRecord } from '../store/ingest-jobs';
 import { PAGE_FORMATS_TEXT, PAGE_IMAGE_FORMATS, type IngestLimits } from '../domain/ingest-limits';
 import { INGEST_MESSAGES } from '../domain/messages';
-import { timeIngestion, type IngestionOutcome } from './metrics';
 
 /** Widths covers are stored at (storefront spec §9: comic list widths 250, 500), as the demo's covers. */
 export const COVER_WIDTHS = [250, 500] as const;
@@ -102,7 +101,7 @@ export class Ingester {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'inkwell-ingest-'));
     const coverKeys: string[] = [];
     let archive: OpenedComic | undefined;
-    const ended = timeIngestion(job.kind);
+    const ended = timeIngestionJob(job.kind);
     let outcome: IngestionOutcome = 'failed';
     try {
       await this.jobs.setStatus(job.id, 'working');
