@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import kafkajs from 'kafkajs';
@@ -15,7 +14,7 @@ import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { PageStore } from '../../services/reader/src/store/page-store';
 import { linksIn } from '../support/mailbox';
-import { deleteNamespace, serviceDatabases } from './support';
+import { deleteNamespace, serviceDatabases, waitFor as waitUntil } from './support';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,25 +30,12 @@ const skip = databaseUrl && kafkaBrokers ? false : 'TEST_KAFKA_BROKERS (and TEST
 /** Bound on each wait for something that crosses processes; a restarted consumer rejoins its group first. */
 const WAIT_MS = 90_000;
 const POLL_MS = 250;
+/** Waits as the shared `waitFor` does, within this file's bound. */
+const waitFor = <T>(what: string, probe: (seen: { last?: unknown }) => Promise<T | undefined>) => waitUntil(what, probe, { timeoutMs: WAIT_MS, pollMs: POLL_MS });
 const STEP_TIMEOUT_MS = 600_000;
 
 const RUN = randomBytes(4).toString('hex');
 
-/** Polls `probe` until it returns a value, failing after `WAIT_MS` with what it last saw. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const found = await probe();
-      if (found !== undefined) return found;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() >= deadline) throw new Error(`${what}: not within ${WAIT_MS} ms`, { cause: lastError });
-    await delay(POLL_MS);
-  }
-}
 
 /**
  * The cluster's shape on one machine: every service in its own process as its container runs it,

@@ -3,13 +3,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createLogger } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct } from '../../services/catalog/test/factories';
-import { deleteNamespace, serviceDatabases } from './support';
+import { deleteNamespace, serviceDatabases, waitFor as waitUntil } from './support';
 
 // Answers (the gateway's, Prometheus', Jaeger's) are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,26 +33,10 @@ const RUN = randomBytes(4).toString('hex');
  */
 const WAIT_MS = 120_000;
 const POLL_MS = 500;
+/** Waits as the shared `waitFor` does, within this file's bound. */
+const waitFor = <T>(what: string, probe: (seen: { last?: unknown }) => Promise<T | undefined>) => waitUntil(what, probe, { timeoutMs: WAIT_MS, pollMs: POLL_MS });
 const STEP_TIMEOUT_MS = 600_000;
 
-/**
- * Polls `probe` until it returns a value, failing after `WAIT_MS` with what it last saw (`probe`
- * sets `seen.last` to what it found short of the goal).
- */
-async function waitFor<T>(what: string, probe: (seen: { last?: unknown }) => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  const seen: { last?: unknown } = {};
-  for (;;) {
-    try {
-      const found = await probe(seen);
-      if (found !== undefined) return found;
-    } catch (error) {
-      seen.last = error instanceof Error ? error.message : error;
-    }
-    if (Date.now() >= deadline) throw new Error(`${what}: not within ${WAIT_MS} ms; last seen: ${typeof seen.last === 'string' ? seen.last : JSON.stringify(seen.last)}`);
-    await delay(POLL_MS);
-  }
-}
 
 /** One instant query to Prometheus' HTTP API: the samples of its vector. */
 async function promQuery(query: string): Promise<{ metric: Record<string, string>; value: number }[]> {

@@ -9,7 +9,7 @@ import { createLogger, type ServiceName } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { startCluster, type Cluster } from '../../scripts/cluster';
 import { createProduct } from '../../services/catalog/test/factories';
-import { deleteNamespace, serviceDatabases } from './support';
+import { deleteNamespace, serviceDatabases, waitFor as waitUntil } from './support';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,6 +29,8 @@ const CALL_TIMEOUT_MS = 30_000;
 /** How long a paid purchase may take to complete, and the events to reach their consumers, once the shoppers are done. */
 const SETTLE_MS = 180_000;
 const POLL_MS = 500;
+/** Waits as the shared `waitFor` does, within this file's bound. */
+const waitFor = <T>(what: string, probe: (seen: { last?: unknown }) => Promise<T | undefined>) => waitUntil(what, probe, { timeoutMs: SETTLE_MS, pollMs: POLL_MS });
 const TEST_TIMEOUT_MS = 1_800_000;
 
 /** A call that did not get the answer it should have: a 5xx, an unexpected status, or no answer at all. */
@@ -258,18 +260,3 @@ describe('rolling restart of every service process under load', { skip: skipBeca
   });
 });
 
-/** Polls `probe` until it returns a value, failing after SETTLE_MS with what it last threw. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + SETTLE_MS;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const found = await probe();
-      if (found !== undefined) return found;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() >= deadline) throw new Error(`${what}: not within ${SETTLE_MS} ms`, { cause: lastError });
-    await delay(POLL_MS);
-  }
-}

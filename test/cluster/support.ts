@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import kafkajs from 'kafkajs';
 import { Database, type Logger, type ServiceName } from '@inkwell/platform';
 import type { Cluster } from '../../scripts/cluster';
@@ -38,5 +39,34 @@ export async function deleteNamespace(brokers: string[], namespace: string): Pro
     if (topics.length > 0) await admin.deleteTopics({ topics });
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * Polls `probe` until it returns a value, failing after `timeoutMs` with what it last saw: the last
+ * error it threw (also the failure's cause), or what it put in `seen.last` when it found something
+ * short of the goal.
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: (seen: { last?: unknown }) => Promise<T | undefined>,
+  { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  const seen: { last?: unknown } = {};
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const found = await probe(seen);
+      if (found !== undefined) return found;
+    } catch (error) {
+      lastError = error;
+      seen.last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() >= deadline) {
+      const last = typeof seen.last === 'string' ? seen.last : JSON.stringify(seen.last);
+      throw new Error(`${what}: not within ${timeoutMs} ms; last seen: ${last}`, { cause: lastError });
+    }
+    await delay(pollMs);
   }
 }
