@@ -26,9 +26,14 @@ interface SimpleTableProps<T> {
   empty: { title: string; text?: ReactNode };
   /** Rows after a local filter, when the screen narrows the answer itself. */
   rows?: T[];
+  /**
+   * The list refreshes on its own (a console polling every few seconds): its rows stay as they are
+   * while it does, instead of dimming on every poll (the table is still marked busy).
+   */
+  refreshesItself?: boolean;
 }
 
-export function SimpleTable<T>({ caption, columns, query, getRowId, empty, rows: filtered }: SimpleTableProps<T>) {
+export function SimpleTable<T>({ caption, columns, query, getRowId, empty, rows: filtered, refreshesItself = false }: SimpleTableProps<T>) {
   const rows = filtered ?? query.data ?? [];
   let body: ReactNode;
   if (query.isPending) {
@@ -65,7 +70,7 @@ export function SimpleTable<T>({ caption, columns, query, getRowId, empty, rows:
 
   return (
     <div className={styles.scroller}>
-      <table className={cx(styles.table, query.isFetching && !query.isPending && styles.stale)} aria-busy={query.isFetching || undefined}>
+      <table className={cx(styles.table, !refreshesItself && query.isFetching && !query.isPending && styles.stale)} aria-busy={query.isFetching || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

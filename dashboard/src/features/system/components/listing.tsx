@@ -1,7 +1,7 @@
 import { SimpleTable } from '@/components/data-table/simple-table';
 import styles from './system.module.css';
 
-type ListingProps<T> = Omit<Parameters<typeof SimpleTable<T>>[0], 'empty'> & {
+type ListingProps<T> = Omit<Parameters<typeof SimpleTable<T>>[0], 'empty' | 'refreshesItself'> & {
   /** What an empty list means, in one line: most of the console's lists are empty on a good day. */
   quiet: string;
 };
@@ -19,5 +19,6 @@ export function Listing<T>({ quiet, ...table }: ListingProps<T>) {
       </p>
     );
   }
-  return <SimpleTable {...table} empty={{ title: quiet }} />;
+  // The console polls every few seconds: a table dimmed at each poll would flicker.
+  return <SimpleTable {...table} empty={{ title: quiet }} refreshesItself />;
 }
