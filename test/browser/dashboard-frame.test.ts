@@ -5,7 +5,7 @@ import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, openSignedIn, PHONE, screenshotDir, signUpReader, startBrowserStack, tokensOf } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
@@ -35,7 +35,6 @@ const AREAS = [
   'System',
 ] as const;
 
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /**
  * The staff dashboard's frame in a real Chromium against the whole stack: the staff gate (signed
@@ -58,12 +57,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
     const granted = await grantAdmin(account.context.db, `dash-staff-${process.pid}@example.com`);
     assert.ok(granted.created, 'a new admin account, with its password');
     admin = granted;
-    const signup = await fetch(`${stack.url}/api/account/signupCustomerV2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: base64(reader.email), password: base64(reader.password) }),
-    });
-    assert.equal(signup.status, 200);
+    await signUpReader(stack.url, reader);
   });
 
   afterAll(async () => {
@@ -77,24 +71,8 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
     await page.screenshot({ path: path.join(shots, `${viewport}-${name}.png`), fullPage });
   };
 
-  /** The admin's tokens, from the account's token call. */
-  async function adminTokens(): Promise<{ access_token: string; refresh_token: string }> {
-    const response = await fetch(`${stack.url}/api/account/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserName: admin.email, Password: admin.password }),
-    });
-    assert.equal(response.status, 200);
-    return ((await response.json()) as { response: { access_token: string; refresh_token: string } }).response;
-  }
-
-  /** A page already signed in as the admin (the tokens where the storefront and the dashboard keep them). */
-  async function openAsAdmin(viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
-    const tokens = await adminTokens();
-    return openPage(browser, VIEWPORTS[viewport], {
-      setup: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('accessToken', ${JSON.stringify(tokens.access_token)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refresh_token)}); }`,
-    });
-  }
+  const adminTokens = () => tokensOf(stack.url, admin);
+  const openAsAdmin = (viewport: ViewportName) => openSignedIn(browser, VIEWPORTS[viewport], stack.url, admin);
 
   /** A staff call made the way the dashboard makes it; resolves with the envelope's response. */
   async function staffCall<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import type { DeadLetter, DeadLetterList, SystemStatus } from '@inkwell/contracts/dashboard-system';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, openSignedIn as openPageSignedIn, PHONE, screenshotDir, signUpReader, startBrowserStack, tokensOf as signedInTokens } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
@@ -17,7 +17,6 @@ const GROUP = 'analytics.domain-events';
 /** What the analytics database says while its copy of publisher events is switched off. */
 const REFUSAL = 'Publisher events are paused for maintenance';
 
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /**
  * The System area (operations console) in a real Chromium against the whole stack, on a phone and a
@@ -44,12 +43,7 @@ describe('System console in Chromium', { skip: skipBecause(browserSuiteSkip('das
     const granted = await grantAdmin(account.context.db, `system-staff-${process.pid}@example.com`);
     assert.ok(granted.created, 'a new admin account, with its password');
     admin = granted;
-    const signup = await fetch(`${stack.url}/api/account/signupCustomerV2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: base64(reader.email), password: base64(reader.password) }),
-    });
-    assert.equal(signup.status, 200);
+    await signUpReader(stack.url, reader);
   });
 
   afterAll(async () => {
@@ -63,23 +57,8 @@ describe('System console in Chromium', { skip: skipBecause(browserSuiteSkip('das
     await page.screenshot({ path: path.join(shots, `${viewport}-${name}.png`), fullPage });
   };
 
-  async function tokensOf(who: { email: string; password: string }): Promise<{ access_token: string; refresh_token: string }> {
-    const response = await fetch(`${stack.url}/api/account/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserName: who.email, Password: who.password }),
-    });
-    assert.equal(response.status, 200);
-    return ((await response.json()) as { response: { access_token: string; refresh_token: string } }).response;
-  }
-
-  /** A page signed in as `who` (the tokens where the storefront and the dashboard keep them). */
-  async function openSignedIn(viewport: ViewportName, who: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
-    const tokens = await tokensOf(who);
-    return openPage(browser, VIEWPORTS[viewport], {
-      setup: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('accessToken', ${JSON.stringify(tokens.access_token)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refresh_token)}); }`,
-    });
-  }
+  const tokensOf = (who: { email: string; password: string }) => signedInTokens(stack.url, who);
+  const openSignedIn = (viewport: ViewportName, who: { email: string; password: string }) => openPageSignedIn(browser, VIEWPORTS[viewport], stack.url, who);
 
   /** A call to the API as `who` (or nobody); the HTTP status and the envelope's response. */
   async function call<T>(method: 'GET' | 'POST', route: string, who: { email: string; password: string } | null, body?: unknown): Promise<{ status: number; response: T }> {

@@ -55,3 +55,38 @@ export async function openPage(browser: Browser, viewport: Viewport, options: Op
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
 }
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signs `who` up as a reader through the account's sign-up call. */
+export async function signUpReader(url: string, who: Credentials): Promise<void> {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const response = await fetch(`${url}/api/account/signupCustomerV2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: base64(who.email), password: base64(who.password) }),
+  });
+  if (response.status !== 200) throw new Error(`signing ${who.email} up answered ${response.status}`);
+}
+
+/** `who`'s tokens, from the account's token call. */
+export async function tokensOf(url: string, who: Credentials): Promise<{ access_token: string; refresh_token: string }> {
+  const response = await fetch(`${url}/api/account/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ UserName: who.email, Password: who.password }),
+  });
+  if (response.status !== 200) throw new Error(`signing ${who.email} in answered ${response.status}`);
+  return ((await response.json()) as { response: { access_token: string; refresh_token: string } }).response;
+}
+
+/** A page already signed in as `who` (the tokens where the storefront and the dashboard keep them). */
+export async function openSignedIn(browser: Browser, viewport: Viewport, url: string, who: Credentials): Promise<{ page: Page; errors: string[] }> {
+  const tokens = await tokensOf(url, who);
+  return openPage(browser, viewport, {
+    setup: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('accessToken', ${JSON.stringify(tokens.access_token)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refresh_token)}); }`,
+  });
+}
