@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/catalog.ts [--duration 10] [--connections 10] [--rounds 3] [--data DIR]
  *                            [--topology npm-start|separate-gateway] [--redis URL] [--logs DIR]
- *                            [--variants off,metrics,traces]
+ *                            [--variants off,metrics,traces] [--cpu-prof DIR]
  *
  * Topologies:
  * - `npm-start` (default): every service and the gateway in one process with the in-memory cache,
@@ -61,11 +61,14 @@ if (logDir) await mkdir(logDir, { recursive: true });
 const logFile = (name: string) => openSync(logDir ? path.join(logDir, `${name}.log`) : os.devNull, 'w');
 const seeLogs = logDir ? `see ${logDir}` : 'run again with --logs DIR to see why';
 const servers: ChildProcess[] = [];
+/** `--cpu-prof DIR`: the store's processes write V8 CPU profiles there when they stop (to find what a variant costs). */
+const profileDir = text('cpu-prof') === undefined ? undefined : path.resolve(text('cpu-prof')!);
+const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
 
 /** Starts a server script in its own process, its output going to a log file, and waits for its first message. */
 function start<T>(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv, logName: string): Promise<T> {
   const log = logFile(logName);
-  const child = fork(script, scriptArgs, { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', log, 'inherit', 'ipc'] });
+  const child = fork(script, scriptArgs, { execArgv: ['--import', 'tsx', ...profiling], env, stdio: ['ignore', log, 'inherit', 'ipc'] });
   servers.push(child);
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message as T));

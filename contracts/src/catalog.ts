@@ -169,8 +169,39 @@ export type CarouselView = Static<typeof CarouselSchema>;
 export const SpotlightSchema = Type.Composite([SeriesCardSchema, Type.Object({ tagline: Type.String(), heroThumbnails: Type.Array(ThumbnailSchema) })]);
 export type SpotlightView = Static<typeof SpotlightSchema>;
 
+/** A slide of a wheel group as the storefront shows it: where it leads is a storefront path. */
+export const WheelSlideSchema = Type.Object({
+  id: Id,
+  type: Type.Union([Type.Literal('Image'), Type.Literal('Video')]),
+  title: Nullable(Type.String()),
+  tagline: Nullable(Type.String()),
+  buttonText: Nullable(Type.String()),
+  image: Nullable(ThumbnailSchema),
+  videoId: Nullable(Type.String()),
+  autoPlay: Type.Boolean(),
+  muted: Type.Boolean(),
+  /** '/series/harbor-lights', '/product/…', '/reader/…'. */
+  href: Type.String(),
+  ageRating: Nullable(Type.String()),
+});
+export type WheelSlideView = Static<typeof WheelSlideSchema>;
+
+export const WheelViewSchema = Type.Object({ id: Id, type: Type.Union([Type.Literal('Thumbnail'), Type.Literal('Banner')]), name: Type.String(), slides: Type.Array(WheelSlideSchema) });
+export type WheelView = Static<typeof WheelViewSchema>;
+
 /** `/home/V2`: the spotlight wheel (hero series) and the carousels below it. */
-export const HomeSchema = Type.Object({ spotlight: Type.Array(SpotlightSchema), carousels: Type.Array(CarouselSchema) });
+export const HomeSchema = Type.Object({
+  spotlight: Type.Array(SpotlightSchema),
+  carousels: Type.Array(CarouselSchema),
+  /** The published wheel groups staff curate (issue 22), in order, items already filtered for the visitor and platform. */
+  wheel: Type.Optional(Type.Array(WheelViewSchema)),
+  /** Which group type leads the page (dashboard homepage/top). */
+  topType: Type.Optional(Type.Union([Type.Literal('Thumbnail'), Type.Literal('Banner')])),
+  /** The message bar above the page, when staff switched it on. */
+  messaging: Type.Optional(Nullable(Type.Object({ text: Type.String(), linkText: Nullable(Type.String()), linkUrl: Nullable(Type.String()) }))),
+  /** Published HTML components (sanitised when saved), in order, shown between the wheel and the carousels. */
+  htmlComponents: Type.Optional(Type.Array(Type.Object({ id: Id, name: Type.String(), style: Type.String(), content: Type.String() }))),
+});
 export type HomeView = Static<typeof HomeSchema>;
 
 export const NewsArticleCardSchema = Type.Object({
