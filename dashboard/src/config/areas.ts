@@ -49,7 +49,7 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
       },
       {
         path: 'sales-campaigns',
-        status: 'coming',
+        status: 'ready',
         label: 'Sales campaigns',
         summary: 'Run discounts on products and series between a start and an end date, or import them from a spreadsheet.',
         empty: { title: 'No sales campaigns', text: 'Campaigns appear here with their dates and discounted products.' },
