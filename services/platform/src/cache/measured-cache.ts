@@ -1,4 +1,4 @@
-import { cacheLookupsTotal } from '../observability/metrics';
+import { cacheLookupCounts } from '../observability/metrics';
 import type { Cache } from './cache';
 
 /**
@@ -7,16 +7,16 @@ import type { Cache } from './cache';
  * one Redis). Counters (rate limits) and writes are not lookups and pass straight through.
  */
 export function countCacheLookups(cache: Cache, service: string): Cache {
-  const hit = cacheLookupsTotal.labels({ service, result: 'hit' });
-  const miss = cacheLookupsTotal.labels({ service, result: 'miss' });
+  const counts = cacheLookupCounts(service);
   const count = <T>(value: T | undefined): T | undefined => {
-    (value === undefined ? miss : hit).inc();
+    if (value === undefined) counts.miss += 1;
+    else counts.hit += 1;
     return value;
   };
   const measured: Cache & { ping?(): Promise<void> } = {
     driver: cache.driver,
-    get: async <T>(key: string) => count(await cache.get<T>(key)),
-    getText: async (key) => count(await cache.getText(key)),
+    get: <T>(key: string) => cache.get<T>(key).then(count),
+    getText: (key) => cache.getText(key).then(count),
     set: (key, value, ttlSeconds) => cache.set(key, value, ttlSeconds),
     setText: (key, text, ttlSeconds) => cache.setText(key, text, ttlSeconds),
     delete: (key) => cache.delete(key),

@@ -8,7 +8,7 @@ import {
 } from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from '../logger';
-import { grpcServerCallsTotal, grpcServerDuration, metricsEnabled } from '../observability/metrics';
+import { grpcServerCalls, metricsEnabled } from '../observability/metrics';
 import { extractTraceMetadata, startSpan } from '../observability/propagation';
 import { isTracing } from '../observability/tracing';
 import { HEALTH, type HealthCheckRequest, type HealthCheckResponse, type ServingStatus } from './contracts/health';
@@ -62,17 +62,14 @@ export function createGrpcServer({ logger, service = 'unknown', shutdownGraceMs 
    * the caller's trace (from the call's metadata) when tracing is on.
    */
   function unary(path: string, handler: UnaryHandler): handleUnaryCall<unknown, unknown> {
-    const measured = metricsEnabled();
+    const measured = metricsEnabled() ? grpcServerCalls.series({ service, method: path }) : undefined;
     const traced = isTracing();
     return (call, callback) => {
       const startedAt = measured ? process.hrtime.bigint() : 0n;
       const parent = traced ? extractTraceMetadata(call.metadata) : undefined;
       const span = parent ? startSpan(path.slice(1), { kind: SpanKind.SERVER, parent, attributes: { 'rpc.system.name': 'grpc', 'rpc.method': path.slice(1) } }) : undefined;
       const finish = (code: number) => {
-        if (measured) {
-          grpcServerCallsTotal.inc({ service, method: path, code: statusName(code) });
-          grpcServerDuration.observe({ service, method: path }, Number(process.hrtime.bigint() - startedAt) / 1e9);
-        }
+        measured?.record(statusName(code), Number(process.hrtime.bigint() - startedAt) / 1e9);
         if (span) {
           span.setAttribute('rpc.grpc.status_code', code);
           if (code !== 0) span.setStatus({ code: SpanStatusCode.ERROR });

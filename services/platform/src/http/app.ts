@@ -13,7 +13,8 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from '../logger';
-import { httpRequestDuration, httpRequestsTotal, methodLabel, metricsEnabled, statusClass } from '../observability/metrics';
+import { httpCalls, methodLabel, metricsEnabled, statusClass } from '../observability/metrics';
+import type { CallSeries } from '../observability/call-metrics';
 import { extractTraceContext, startSpan } from '../observability/propagation';
 import { isTracing } from '../observability/tracing';
 import { failure } from './envelope';
@@ -241,12 +242,19 @@ function traceRequests(app: App): void {
  * so the series stay as many as the routes whatever callers send.
  */
 function requestMeasurer(service: string): (request: FastifyRequest, statusCode: number, elapsedMs: number) => void {
+  // One series per method and route template, kept here so a request costs a map lookup.
+  const series = new Map<string, CallSeries>();
   return (request, statusCode, elapsedMs) => {
     const method = methodLabel(request.method);
     // A path no route serves has no route URL (Fastify's is404).
     const route = request[ROUTE_LABEL] ?? request.routeOptions.url ?? 'unmatched';
-    httpRequestsTotal.inc({ service, method, route, status_class: statusClass(statusCode) });
-    httpRequestDuration.observe({ service, method, route }, elapsedMs / 1000);
+    const key = `${method} ${route}`;
+    let calls = series.get(key);
+    if (!calls) {
+      calls = httpCalls.series({ service, method, route });
+      series.set(key, calls);
+    }
+    calls.record(statusClass(statusCode), elapsedMs / 1000);
   };
 }
 

@@ -1,3 +1,4 @@
+import { CallMetrics, type CallMetricsConfig } from './call-metrics';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration, type Metric } from 'prom-client';
 
 /**
@@ -57,36 +58,55 @@ export function defineHistogram<L extends string>(config: HistogramConfiguration
 /** Request durations from 5 ms to 10 s. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequestsTotal = defineCounter({
-  name: 'inkwell_http_requests_total',
-  help: 'HTTP requests answered, by route template and status class',
-  labelNames: ['service', 'method', 'route', 'status_class'] as const,
-});
+function defineCallMetrics<L extends string>(config: CallMetricsConfig<L>): CallMetrics<L> {
+  const known = register.getSingleMetric(config.calls.name) as { owner?: CallMetrics<L> } | undefined;
+  return known?.owner ?? new CallMetrics(config);
+}
 
-export const httpRequestDuration = defineHistogram({
-  name: 'inkwell_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by route template',
+/**
+ * `inkwell_http_requests_total{service,method,route,status_class}` and
+ * `inkwell_http_request_duration_seconds{service,method,route}`: recorded once per request, so kept
+ * by CallMetrics (a few additions a request) rather than prom-client's label hashing.
+ */
+export const httpCalls = defineCallMetrics({
+  calls: { name: 'inkwell_http_requests_total', help: 'HTTP requests answered, by route template and status class' },
+  duration: { name: 'inkwell_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route template', buckets: DURATION_BUCKETS },
   labelNames: ['service', 'method', 'route'] as const,
-  buckets: DURATION_BUCKETS,
+  outcomeLabel: 'status_class',
 });
 
-export const grpcServerCallsTotal = defineCounter({
-  name: 'inkwell_grpc_server_calls_total',
-  help: 'gRPC calls served, by method and status code',
-  labelNames: ['service', 'method', 'code'] as const,
-});
-
-export const grpcServerDuration = defineHistogram({
-  name: 'inkwell_grpc_server_duration_seconds',
-  help: 'Time to serve a gRPC call, by method',
+/** `inkwell_grpc_server_calls_total{service,method,code}` and `inkwell_grpc_server_duration_seconds{service,method}`. */
+export const grpcServerCalls = defineCallMetrics({
+  calls: { name: 'inkwell_grpc_server_calls_total', help: 'gRPC calls served, by method and status code' },
+  duration: { name: 'inkwell_grpc_server_duration_seconds', help: 'Time to serve a gRPC call, by method', buckets: DURATION_BUCKETS },
   labelNames: ['service', 'method'] as const,
-  buckets: DURATION_BUCKETS,
+  outcomeLabel: 'code',
 });
 
-export const cacheLookupsTotal = defineCounter({
+/** Cache reads per service and result, counted as plain numbers and read when scraped. */
+const cacheLookups = new Map<string, { hit: number; miss: number }>();
+
+/** The counts of `service`'s cache reads (one object per service: keep it, add to it). */
+export function cacheLookupCounts(service: string): { hit: number; miss: number } {
+  let counts = cacheLookups.get(service);
+  if (!counts) {
+    counts = { hit: 0, miss: 0 };
+    cacheLookups.set(service, counts);
+  }
+  return counts;
+}
+
+defineCounter({
   name: 'inkwell_cache_lookups_total',
   help: 'Cache reads, by result (hit or miss)',
   labelNames: ['service', 'result'] as const,
+  collect() {
+    this.reset();
+    for (const [service, counts] of cacheLookups) {
+      this.inc({ service, result: 'hit' }, counts.hit);
+      this.inc({ service, result: 'miss' }, counts.miss);
+    }
+  },
 });
 
 /** The methods a label may name; anything else (never seen from browsers) is counted as OTHER. */
