@@ -68,14 +68,14 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
       },
       {
         path: 'carousels',
-        status: 'coming',
+        status: 'ready',
         label: 'Carousels',
         summary: 'Arrange the carousels of series and products shown on the storefront.',
         empty: { title: 'No carousels', text: 'Carousels appear here with the items they show.' },
       },
       {
         path: 'html-components',
-        status: 'coming',
+        status: 'ready',
         label: 'HTML components',
         summary: 'Edit the blocks of custom content placed on storefront pages.',
         empty: { title: 'No HTML components', text: 'Components appear here with where they are placed.' },
