@@ -11,16 +11,22 @@ import { searchRoutes } from './routes/search';
 import { staffAuditRoutes } from './routes/staff-audit';
 import { staffBundleRoutes } from './routes/staff-bundles';
 import { staffIapRoutes } from './routes/staff-iaps';
+import { staffCarouselRoutes } from './routes/staff-carousels';
 import { staffCreatorRoutes } from './routes/staff-creators';
+import { staffHtmlComponentRoutes } from './routes/staff-html-components';
+import { staffHomeRoutes } from './routes/staff-home';
 import { staffLookupRoutes } from './routes/staff-lookups';
 import { staffProductRoutes } from './routes/staff-products';
 import { staffPublisherRoutes } from './routes/staff-publishers';
 import { staffPublishingRoutes } from './routes/staff-publishing';
+import { staffSalesSpreadsheetRoutes } from './routes/staff-sales-spreadsheets';
 import { staffSearchRoutes } from './routes/staff-search';
 import { staffSeriesRoutes } from './routes/staff-series';
+import { staffSalesRoutes } from './routes/staff-sales';
 import { storefrontRoutes } from './routes/storefront';
 import { SearchIndexer } from './drivers/search-indexer';
 import { SearchMaintenance } from './flows/search-maintenance';
+import { SaleBoundaries } from './flows/sale-boundaries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -42,6 +48,7 @@ export const catalogService: ServiceDefinition = {
     const indexer = new SearchIndexer(context.db, index);
     const searchMaintenance = new SearchMaintenance(context, index, indexer);
     const ownership = new ReaderOwnership(context.config.peers.reader.grpcAddress);
+    const saleBoundaries = new SaleBoundaries(context);
     return {
       async routes(app) {
         await storefrontRoutes(app, context, ownership);
@@ -53,16 +60,23 @@ export const catalogService: ServiceDefinition = {
         await staffIapRoutes(app, context);
         await staffAuditRoutes(app, context);
         await staffSeriesRoutes(app, context);
+        await staffSalesRoutes(app, context);
         await staffBundleRoutes(app, context);
         await staffPublisherRoutes(app, context);
         await staffLookupRoutes(app, context);
         await staffCreatorRoutes(app, context);
+        await staffCarouselRoutes(app, context);
+        await staffHtmlComponentRoutes(app, context);
+        await staffHomeRoutes(app, context);
         await staffSearchRoutes(app, context, searchMaintenance);
+        await staffSalesSpreadsheetRoutes(app, context);
       },
       grpc(server) {
         server.addService<CatalogService>(CATALOG.proto, CATALOG.service, catalogHandlers(context.db));
       },
       subscriptions: [
+        // Campaign prices change at their start and end instants, which no event marks: a timer does.
+        { group: 'sale-boundaries', types: [EVENTS.salesCampaignChanged.type], effect: () => saleBoundaries.arm() },
         ingestionSubscription(context.outbox),
         {
           group: 'search-index',
@@ -84,7 +98,11 @@ export const catalogService: ServiceDefinition = {
           },
         },
       ],
+      async onStart() {
+        await saleBoundaries.arm();
+      },
       async close() {
+        await saleBoundaries.close();
         await searchMaintenance.close();
         await index.close();
         ownership.close();

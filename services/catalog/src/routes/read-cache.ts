@@ -6,6 +6,24 @@ import type { Visitor } from '../domain/visitor';
 export const READ_CACHE_TTL_SECONDS = 300;
 
 /**
+ * The next instant cached answers may change at without an event (a sales campaign's start or
+ * end; flows/sale-boundaries.ts sets it): until then, answers are kept no longer than up to it.
+ */
+const horizons = new WeakMap<Cache, number>();
+
+export function setReadHorizon(cache: Cache, at: number | undefined): void {
+  if (at === undefined) horizons.delete(cache);
+  else horizons.set(cache, at);
+}
+
+/** Seconds an answer stored now may be kept: the cache's lifetime, or less so it ends by the horizon. */
+export function readTtlSeconds(cache: Cache, now: number = Date.now()): number {
+  const horizon = horizons.get(cache);
+  if (horizon === undefined || horizon <= now) return READ_CACHE_TTL_SECONDS;
+  return Math.max(1, Math.min(READ_CACHE_TTL_SECONDS, Math.floor((horizon - now) / 1000)));
+}
+
+/**
  * Changes with every invalidation (outside the prefix, so invalidating keeps it): a read that saw
  * it change while it was answering knows its answer may predate the change.
  */
@@ -32,7 +50,7 @@ export async function cachedRead<T>(cache: Cache, key: string | undefined, reply
   if (hit !== undefined) return reply.type(READ_CACHE_CONTENT_TYPE).send(hit);
   const before = await cache.getText(GENERATION_KEY);
   const text = JSON.stringify(await read());
-  await cache.setText(READ_CACHE_PREFIX + key, text, READ_CACHE_TTL_SECONDS);
+  await cache.setText(READ_CACHE_PREFIX + key, text, readTtlSeconds(cache));
   // Invalidated while this answer was being read (an index change, then its invalidation, landing
   // between the read and the store): the answer may be older than the change, so it is not kept.
   if ((await cache.getText(GENERATION_KEY)) !== before) await cache.delete(READ_CACHE_PREFIX + key);

@@ -9,6 +9,11 @@ const TRAILS: Array<{ path: string; entity: AuditedEntity; what: string }> = [
   { path: '/api/dashboard/series/:id/audit', entity: 'series', what: 'series' },
   { path: '/api/dashboard/bundles/:id/audit', entity: 'bundle', what: 'bundle' },
   { path: '/api/dashboard/publisher/:id/audit', entity: 'publisher', what: 'publisher' },
+  { path: '/api/dashboard/carousels/:id/audit', entity: 'curated-list', what: 'curated list' },
+  { path: '/api/dashboard/html-components/:id/audit', entity: 'html-component', what: 'HTML component' },
+  { path: '/api/dashboard/home/entry/:id/audit', entity: 'wheel-group', what: 'wheel group' },
+  { path: '/api/dashboard/homepage/:id/audit', entity: 'homepage', what: 'home page setting (id 1)' },
+  { path: '/api/dashboard/sales/:id/audit', entity: 'sales-campaign', what: 'sales campaign' },
 ];
 
 /** The audit trail of an item: who changed what and when, newest first. */

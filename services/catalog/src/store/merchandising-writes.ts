@@ -6,13 +6,15 @@ import { bundlePublishProblems, refusePublishing } from '../domain/staff-catalog
 import {
   BUNDLE_NAME_MESSAGE,
   BUNDLE_PRODUCT_ONCE_MESSAGE,
-  CAMPAIGN_DATES_MESSAGE,
   CAMPAIGN_NAME_MESSAGE,
   CAROUSEL_TITLE_MESSAGE,
   NEWS_TITLE_AND_URL_MESSAGE,
   PRICE_IN_CENTS_MESSAGE,
 } from '../domain/messages';
+import { SALES_MESSAGES } from '@inkwell/contracts/dashboard-merchandising';
+import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import { checkReadableUrl, refuseProblems, type CatalogueChange } from './catalogue-change';
+import { appendSpotlightItem } from './wheel';
 
 /*
  * What staff put around the products: bundles, sales campaigns, the home page's wheel and
@@ -89,13 +91,17 @@ export interface NewSalesCampaign {
   endDate: Date;
   status: 'Draft' | 'Published';
   products: ReadonlyArray<{ productId: number; variantType: 'Digital' | 'Print'; discountPriceCents: number }>;
+  /** Series added whole (dashboard spec §3 includedSeries); repeats are a no-op. */
+  includedSeries?: readonly number[];
+  /** The staff member creating it (a spreadsheet import): the change is audited as theirs. */
+  actor?: StaffActor;
 }
 
 /** A sales campaign: while it is published and running, its products sell at their discount prices. */
 export async function createSalesCampaign({ tx, outbox }: CatalogueChange, input: NewSalesCampaign): Promise<number> {
   const problems: Problem[] = [];
   if (!input.name.trim()) problems.push(problem('name', CAMPAIGN_NAME_MESSAGE));
-  if (!(input.endDate.getTime() >= input.startDate.getTime())) problems.push(problem('endDate', CAMPAIGN_DATES_MESSAGE));
+  if (!(input.endDate.getTime() >= input.startDate.getTime())) problems.push(problem('endDate', SALES_MESSAGES.endBeforeStart));
   const discount = input.products.findIndex((product) => !isCents(product.discountPriceCents));
   if (discount >= 0) problems.push(problem(`products.${discount}.discountPrice`, PRICE_IN_CENTS_MESSAGE));
   refuseProblems('Sales campaign', problems);
@@ -109,27 +115,42 @@ export async function createSalesCampaign({ tx, outbox }: CatalogueChange, input
      SELECT $1, p.product_id, p.variant_type, p.discount FROM unnest($2::bigint[], $3::text[], $4::int[]) AS p(product_id, variant_type, discount)`,
     [id, input.products.map((product) => product.productId), input.products.map((product) => product.variantType), input.products.map((product) => product.discountPriceCents)],
   );
+  if (input.includedSeries?.length) await tx.query('INSERT INTO sales_campaign_series (campaign_id, series_id) SELECT DISTINCT $1::bigint, unnest($2::bigint[])', [id, [...input.includedSeries]]);
   await outbox.add(tx, { type: EVENTS.salesCampaignChanged.type, key: `sales-campaign:${id}`, data: { campaignId: String(id) } });
+  if (input.actor) {
+    const changes = fieldChanges({}, { name: input.name, description: input.description, startDate: input.startDate.toISOString(), endDate: input.endDate.toISOString(), status: input.status, salesProducts: input.products.length, includedSeries: input.includedSeries ?? [] });
+    await recordAudit(tx, { entity: 'sales-campaign', entityId: Number(id), action: 'created', actor: input.actor, changes });
+  }
   return id;
 }
 
 const HOME_CHANGED = { type: EVENTS.homeChanged.type, key: 'home', data: {} };
 
-/** A series in the home page's spotlight wheel, at `ordinal`. */
-export async function addHomeEntry({ tx, outbox }: CatalogueChange, input: { seriesId: number; tagline: string; ordinal: number }): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>('INSERT INTO home_entries (series_id, tagline, ordinal) VALUES ($1, $2, $3) RETURNING id', [input.seriesId, input.tagline, input.ordinal]);
-  await outbox.add(tx, HOME_CHANGED);
-  return rows[0]!.id;
+/** A series in the home page's spotlight wheel, at `ordinal`: an item of the published 'Spotlight' Banner group (store/wheel.ts). */
+export async function addHomeEntry(change: CatalogueChange, input: { seriesId: number; tagline: string; ordinal: number }): Promise<number> {
+  return appendSpotlightItem(change, input);
 }
 
-/** A home-page carousel of the items the /discover/v2 `filter` picks, e.g. `{ isOnSale: true, sort: 0 }`. */
+/**
+ * A published home-page carousel of the items the /discover/v2 `filter` picks, e.g.
+ * `{ isOnSale: true, sort: 0 }`: a Filtered curated list whose criteria are the filter in the
+ * spec's names (see `createCuratedList` for lists as staff make them).
+ */
 export async function createCarousel({ tx, outbox }: CatalogueChange, input: { title: string; filter: Record<string, unknown>; link?: string; ordinal: number }): Promise<number> {
   refuseProblems('Carousel', input.title.trim() ? [] : [problem('title', CAROUSEL_TITLE_MESSAGE)]);
-  const { rows } = await tx.query<{ id: number }>('INSERT INTO carousels (title, filter, link, ordinal) VALUES ($1, $2, $3, $4) RETURNING id', [
+  const { genreIds, seriesStatus, distributionType, ...rest } = input.filter;
+  const criteria = {
+    ...rest,
+    ...(genreIds === undefined ? {} : { genres: genreIds }),
+    ...(seriesStatus === undefined ? {} : { SeriesStatus: seriesStatus }),
+    ...(distributionType === 'Digital' ? { hasDownloadablePriceTypeFlag: true } : distributionType === 'Print' ? { hasShippablePriceTypeFlag: true } : {}),
+  };
+  const { rows } = await tx.query<{ id: number }>("INSERT INTO carousels (title, type, filter_criteria, cta_url, ordinal, status) VALUES ($1, 'Filtered', $2, $3, $4, $5) RETURNING id", [
     input.title,
-    JSON.stringify(input.filter),
+    JSON.stringify(criteria),
     input.link ?? null,
     input.ordinal,
+    PUBLISH_STATUS_CODES.Published,
   ]);
   await outbox.add(tx, HOME_CHANGED);
   return rows[0]!.id;
