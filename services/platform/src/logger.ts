@@ -12,7 +12,9 @@ export function createLogger(name: string, level: string, destination?: pino.Des
   const options: pino.LoggerOptions = {
     name,
     level,
-    base: { service: name },
+    // No `service` here: a service's logger is a child naming it (service.ts), and the key twice made
+    // duplicate JSON keys. `name` is the process (the service, or 'inkwell' under npm start).
+    base: {},
     timestamp: pino.stdTimeFunctions.isoTime,
     // A new object each time: pino merges the line's own fields into what the mixin returns.
     mixin: () => activeSpanIds() ?? {},
