@@ -204,12 +204,24 @@ function quotedOrder(order: SplitOrder, { address: destination, at }: { address:
   };
 }
 
-/** Whether the cart held for payment is the cart that was quoted: same lines, prices and coupon saving. */
+/**
+ * Whether the cart held for payment is the cart that was quoted: same lines, prices and coupon
+ * saving. A line whose variant kept its own (full) price but whose sales campaign started or ended
+ * since the quote is still the line quoted: the quote stands (a campaign ending during checkout
+ * does not change a quoted purchase), and so does the coupon saving reckoned on it.
+ */
 export function sameCart(quoted: readonly QuotedLineKey[], held: CheckoutCart, couponSaveAmount: number): boolean {
-  const key = (line: QuotedLineKey) => `${line.productId}:${line.variantId}:${line.quantity}:${line.price}`;
-  const now = held.lines.map((line) => key({ productId: Number(line.productId), variantId: Number(line.variantId), quantity: line.quantity, price: Number(line.priceCents) }));
-  const before = quoted.map(key);
-  return now.length === before.length && now.sort().join('|') === before.sort().join('|') && toGrains(held.couponSaveAmount) === toGrains(couponSaveAmount);
+  if (quoted.length !== held.lines.length) return false;
+  const heldBy = new Map(held.lines.map((line) => [`${line.productId}:${line.variantId}`, line]));
+  let campaignMoved = false;
+  for (const line of quoted) {
+    const now = heldBy.get(`${line.productId}:${line.variantId}`);
+    if (!now || now.quantity !== line.quantity) return false;
+    if (Number(now.priceCents) === line.price) continue;
+    if (line.fullPrice === undefined || Number(now.fullPriceCents) !== line.fullPrice) return false;
+    campaignMoved = true;
+  }
+  return campaignMoved || toGrains(held.couponSaveAmount) === toGrains(couponSaveAmount);
 }
 
 export interface QuotedLineKey {
@@ -217,4 +229,6 @@ export interface QuotedLineKey {
   variantId: number;
   quantity: number;
   price: number;
+  /** The variant's own price when quoted (before any sales campaign's discount). */
+  fullPrice?: number;
 }
