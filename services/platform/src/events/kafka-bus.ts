@@ -324,16 +324,20 @@ export class KafkaEventBus implements EventBus {
     return this.stopped;
   }
 
+  /**
+   * Consumers first (kafkajs waits for the message each is handling), then the producer and the
+   * admin: a handler finishing during shutdown may still publish (a dead letter, a follow-up event).
+   */
   private async disconnectAll(): Promise<void> {
-    const clients: Promise<{ disconnect(): Promise<void> }>[] = [...this.groups.values()].map(({ consumer }) =>
-      Promise.resolve(consumer),
-    );
-    if (this.producer) clients.push(this.producer);
-    if (this.admin) clients.push(this.admin);
+    const consumers = [...this.groups.values()].map(({ consumer }) => Promise.resolve(consumer));
+    const others: Promise<{ disconnect(): Promise<void> }>[] = [];
+    if (this.producer) others.push(this.producer);
+    if (this.admin) others.push(this.admin);
     this.groups.clear();
     this.producer = undefined;
     this.admin = undefined;
-    const results = await Promise.allSettled(clients.map(async (client) => (await client).disconnect()));
+    const disconnect = (clients: Promise<{ disconnect(): Promise<void> }>[]) => Promise.allSettled(clients.map(async (client) => (await client).disconnect()));
+    const results = [...(await disconnect(consumers)), ...(await disconnect(others))];
     for (const result of results) {
       if (result.status === 'rejected') {
         this.logger.warn({ err: result.reason }, 'A Kafka client did not disconnect cleanly');
