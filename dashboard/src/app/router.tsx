@@ -33,6 +33,7 @@ const screenRoutes: RouteObject[] = [
   { path: 'sales-campaigns/import', ...page(() => import('@/features/sales/routes/campaign-import')) },
   { path: 'sales-campaigns/:id', ...page(() => import('@/features/sales/routes/campaign-editor')) },
   { path: 'publishers', ...page(() => import('@/features/publishers/routes/publisher-list')) },
+  { path: 'home-page', ...page(() => import('@/features/home-page/routes/home-page')) },
   { path: 'carousels', ...page(() => import('@/features/carousels/routes/carousel-list')) },
   { path: 'carousels/new', ...page(() => import('@/features/carousels/routes/carousel-editor')) },
   { path: 'carousels/:id', ...page(() => import('@/features/carousels/routes/carousel-editor')) },

@@ -61,7 +61,7 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
     areas: [
       {
         path: 'home-page',
-        status: 'coming',
+        status: 'ready',
         label: 'Home page',
         summary: 'Curate the home-page wheel, curated lists, and the top and messaging settings.',
         empty: { title: 'No home-page entries', text: 'Wheel groups and curated lists appear here in their display order.' },

@@ -10,7 +10,7 @@ import { errorMessage, staffApi } from '@/lib/staff-api';
 import styles from './audit-trail.module.css';
 
 /** The staff namespace each audited item lives under (bundles are plural in the API, spec §7). */
-export type AuditedPath = 'product' | 'series' | 'bundles' | 'publisher' | 'carousels' | 'html-components' | 'sales';
+export type AuditedPath = 'product' | 'series' | 'bundles' | 'publisher' | 'carousels' | 'html-components' | 'sales' | 'home/entry';
 
 export const auditQueryKey = (entity: AuditedPath, id: number | string) => ['audit', entity, String(id)] as const;
 
