@@ -161,6 +161,8 @@ export const CarouselSchema = Type.Object({
   title: Type.String(),
   /** Where "See all" leads, e.g. '/browse/?st=3&is=false'. */
   link: Nullable(Type.String()),
+  /** The curated list's own call-to-action text for `link` (issue 22); absent or null: the storefront's own words. */
+  linkText: Type.Optional(Nullable(Type.String())),
   items: Type.Array(ListItemSchema),
 });
 export type CarouselView = Static<typeof CarouselSchema>;

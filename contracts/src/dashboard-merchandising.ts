@@ -413,6 +413,8 @@ export const FilterCriteriaSchema = Type.Object({
   MinPrice: Type.Optional(Nullable(Cents)),
   MaxPrice: Type.Optional(Nullable(Cents)),
   newOnly: Type.Optional(Type.Boolean()),
+  /** Beyond the spec (kept from the demo's /discover/v2 carousels): free to read (for this visitor) or not. */
+  isFree: Type.Optional(Type.Boolean()),
 });
 export type FilterCriteria = Static<typeof FilterCriteriaSchema>;
 

@@ -37,6 +37,17 @@ export interface DiscoverFilters {
   publisherId?: number;
   isInUserLibrary?: boolean;
   seriesTitleSearchTerm?: string;
+  /** Curated lists (dashboard spec §3 filterCriteria): the product's or its series' IP tag, imprint. */
+  ipTagId?: number;
+  imprintId?: number;
+  /** An enabled variant priced within the range, in cents (the variant's own price). */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** An enabled Digital (downloadable) or Print (shippable) variant. */
+  hasDownloadable?: boolean;
+  hasShippable?: boolean;
+  /** Left out of the results (a curated list's hand-picked items, shown before them). */
+  excludeIds?: number[];
   fromIndex: number;
   count: number;
 }
@@ -135,6 +146,19 @@ export async function discover(db: Queryable, filters: DiscoverFilters, visitor:
     const types = params.add(visitor.signedIn ? FREE_TYPES_REGISTERED : FREE_TYPES_ANONYMOUS);
     where.push(`${filters.isFree ? '' : 'NOT '}EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = 'Digital' AND v.price_type = ANY(${types}::text[]))`);
   }
+  if (filters.ipTagId !== undefined) {
+    const tag = params.add(filters.ipTagId);
+    where.push(`(s.ip_tag_id = ${tag} OR EXISTS (SELECT 1 FROM product_ip_tags pt WHERE pt.product_id = p.id AND pt.ip_tag_id = ${tag}))`);
+  }
+  if (filters.imprintId !== undefined) where.push(`COALESCE(p.imprint_id, s.imprint_id) = ${params.add(filters.imprintId)}`);
+  if (filters.minPriceCents !== undefined || filters.maxPriceCents !== undefined) {
+    const min = params.add(filters.minPriceCents ?? 0);
+    const max = params.add(filters.maxPriceCents ?? 2_147_483_647);
+    where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.price_cents BETWEEN ${min} AND ${max})`);
+  }
+  if (filters.hasDownloadable !== undefined) where.push(`${filters.hasDownloadable ? '' : 'NOT '}EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = 'Digital')`);
+  if (filters.hasShippable !== undefined) where.push(`${filters.hasShippable ? '' : 'NOT '}EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = 'Print')`);
+  if (filters.excludeIds?.length) where.push(`NOT (${filters.includeSeries ? 'p.series_id' : 'p.id'} = ANY(${params.add(filters.excludeIds)}::bigint[]))`);
   if (filters.isOnSale !== undefined) {
     where.push(`${filters.isOnSale ? '' : 'NOT '}EXISTS (SELECT 1 FROM sales_products sp JOIN sales_campaigns c ON c.id = sp.campaign_id
       JOIN variants v ON v.product_id = sp.product_id AND v.type = sp.variant_type AND v.enabled

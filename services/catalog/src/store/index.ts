@@ -10,3 +10,5 @@ export { createSeries, type NewSeries, type SeriesCredit } from './series-writes
 export { createProduct, type NewProduct, type NewVariant, type StockInfo } from './product-writes';
 export { addHomeEntry, bundlesAwaitingArt, createBundle, createCarousel, createNewsArticle, createSalesCampaign, publishBundleWithThumbnail, type NewBundle, type NewNewsArticle, type NewSalesCampaign } from './merchandising-writes';
 export { coverSubjects, setProductThumbnails, setSeriesThumbnails, type Thumbnail } from './thumbnails';
+export { alterCuratedLists, createCuratedList, removeCuratedList } from './curated-lists';
+export { alterHtmlComponents, createHtmlComponent, publishedHtmlComponents } from './html-components';
