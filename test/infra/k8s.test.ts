@@ -357,6 +357,16 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
       }
     });
 
+    overlayTest(overlay, 'names each service\'s pods for gRPC callers through a headless <name>-grpc Service on the gRPC port', (r) => {
+      for (const workload of WORKLOADS.filter((w) => w.grpc !== undefined)) {
+        const headless = r.services.get(`${workload.name}-grpc`);
+        assert.ok(headless, `no Service ${workload.name}-grpc`);
+        assert.equal(headless.spec?.clusterIP, 'None', `${workload.name}-grpc is headless (its name resolves to every ready pod)`);
+        assert.deepEqual((headless.spec?.ports ?? []).map((p) => [p.name, p.port, p.targetPort]), [['grpc', workload.grpc, 'grpc']], `${workload.name}-grpc ports`);
+        assert.ok(hasLabels(r.deployments.get(workload.name)!.spec?.template.metadata?.labels, headless.spec?.selector), `${workload.name}-grpc selects the Deployment's pods`);
+      }
+    });
+
     overlayTest(overlay, 'probes readiness on /health/ready and liveness on /health/live at the http port', (r) => {
       for (const workload of WORKLOADS) {
         const container = mainContainer(r.deployments.get(workload.name)!);
@@ -468,7 +478,7 @@ for (const overlay of Object.keys(OVERLAYS) as OverlayName[]) {
       for (const service of SERVICE_NAMES) {
         const prefix = envPrefix(service);
         assert.equal(data[`${prefix}_HTTP_URL`], `http://${service}:${SERVICE_PORTS[service].http}`, `${prefix}_HTTP_URL`);
-        assert.equal(data[`${prefix}_GRPC_ADDR`], `${service}:${SERVICE_PORTS[service].grpc}`, `${prefix}_GRPC_ADDR`);
+        assert.equal(data[`${prefix}_GRPC_ADDR`], `dns:///${service}-grpc:${SERVICE_PORTS[service].grpc}`, `${prefix}_GRPC_ADDR`);
       }
       for (const key of CONFIG_KEYS) assert.ok(data[key], `inkwell-config has no ${key}`);
       for (const key of Object.keys(data)) assert.doesNotMatch(key, SECRET_SETTING, `${key} belongs in a Secret`);

@@ -50,8 +50,16 @@ interface HealthWatch {
   last: ServingStatus;
 }
 
+/**
+ * A connection is closed (GOAWAY, calls in flight finish within the grace) after this long, so a
+ * caller resolving a headless Service's name (`dns:///catalog-grpc:9102`) resolves it again and
+ * spreads over pods added since — grpc-js resolves a name only when a connection ends.
+ */
+const MAX_CONNECTION_AGE_MS = 5 * 60_000;
+const MAX_CONNECTION_AGE_GRACE_MS = 30_000;
+
 export function createGrpcServer({ logger, service = 'unknown', shutdownGraceMs = 5000 }: GrpcServerOptions): GrpcServer {
-  const server = new Server();
+  const server = new Server({ 'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS, 'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS });
   const statuses = new Map<string, SettableStatus>([['', 'SERVING']]);
   const watches = new Set<HealthWatch>();
   let stopping: Promise<void> | undefined;
