@@ -156,6 +156,8 @@ export const SALES_SPREADSHEET_LIMITS = {
   rows: 20_000,
   /** Bytes an .xlsx may unpack to (a zip bomb is refused, not inflated). */
   unpackedBytes: 100 * 1024 * 1024,
+  /** Problems a report lists (its `problemLimit`); `problemCount` counts them all. */
+  problems: 1000,
 } as const;
 
 /** One problem found in a spreadsheet: the file field, the sheet, the 1-based row as a spreadsheet shows it, the column's name. */
