@@ -1,6 +1,7 @@
 /** The staff calls of dashboard spec §7 "Sales campaigns" (the campaign itself; spreadsheets are in spreadsheets.ts). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@inkwell/contracts/dashboard';
+import type { Created, StatusChanged } from '@inkwell/contracts/dashboard-catalogue';
 import type { SalesCampaign, SalesCampaignInput, SalesCampaignRow, SalesListQuery, SalesSeriesInfo } from '@inkwell/contracts/dashboard-merchandising';
 import { staffApi } from '@/lib/staff-api';
 
@@ -32,15 +33,25 @@ export function getSeriesInfo(id: number): Promise<SalesSeriesInfo> {
   return staffApi.get<SalesSeriesInfo>(`/dashboard/sales/getSeriesInfo/${id}`);
 }
 
-/** `POST /dashboard/sales/create` (no id) or `/alter` (with id): answers the campaign as saved. */
-export function saveCampaign(body: SalesCampaignInput): Promise<SalesCampaign> {
-  return staffApi.post<SalesCampaign>(body.id === undefined ? '/dashboard/sales/create' : '/dashboard/sales/alter', body);
+/** `POST /dashboard/sales/create`: a Draft campaign; the answer holds its id. */
+export function createCampaign(body: SalesCampaignInput): Promise<Created> {
+  return staffApi.post<Created>('/dashboard/sales/create', body);
 }
 
-export function useSaveCampaign() {
+/** `POST /dashboard/sales/alter` (with id and expectedUpdatedAt): answers the campaign as saved. */
+export function alterCampaign(body: SalesCampaignInput): Promise<SalesCampaign> {
+  return staffApi.post<SalesCampaign>('/dashboard/sales/alter', body);
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCampaign, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...salesQueryKey, 'page'] }) });
+}
+
+export function useAlterCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveCampaign,
+    mutationFn: alterCampaign,
     onSuccess: (saved) => {
       queryClient.setQueryData(campaignDetailKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: [...salesQueryKey, 'page'] });
@@ -50,9 +61,9 @@ export function useSaveCampaign() {
 
 export type CampaignStatusAction = 'publish' | 'unpublish';
 
-/** `POST /dashboard/sales/{publish|unpublish}/{id}`: answers the campaign as it now stands. */
-export function changeCampaignStatus({ id, action }: { id: number; action: CampaignStatusAction }): Promise<SalesCampaign> {
-  return staffApi.post<SalesCampaign>(`/dashboard/sales/${action}/${id}`);
+/** `POST /dashboard/sales/{publish|unpublish}/{id}`: answers the new status; the campaign is read again. */
+export function changeCampaignStatus({ id, action }: { id: number; action: CampaignStatusAction }): Promise<StatusChanged> {
+  return staffApi.post<StatusChanged>(`/dashboard/sales/${action}/${id}`);
 }
 
 export function useChangeCampaignStatus() {

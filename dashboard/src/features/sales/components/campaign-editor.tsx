@@ -12,12 +12,13 @@ import { ComboBoxField, DatePickerField, TextAreaField, TextField } from '@/comp
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
 import { limitOf, maxLengthRule } from '@/lib/limits';
+import type { Problem } from '@inkwell/contracts/problems';
 import { applyServerErrors, readRefusal } from '@/lib/refusal';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { EditorAside, SAVE_FIRST, SaveBar, refusedAt, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
 import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/components/editor/problem-summary';
 import styles from '@/components/editor/editor.module.css';
-import { getSeriesInfo, useChangeCampaignStatus, useSaveCampaign, type CampaignStatusAction } from '../api/campaigns';
+import { getSeriesInfo, useAlterCampaign, useChangeCampaignStatus, useCreateCampaign, type CampaignStatusAction } from '../api/campaigns';
 import { loadProductOptions, loadSeriesOptions, productSalesRows } from '../api/options';
 import { downloadCampaignWorkbook } from '../api/spreadsheets';
 import {
@@ -40,23 +41,28 @@ const SERVER_FIELDS: Path<CampaignFormValues>[] = ['name', 'description', 'start
 const SERVER_FIELD_MAP: Partial<Record<string, Path<CampaignFormValues>>> = { salesProducts: 'products', includedSeries: 'includedSeries' };
 const PUBLISH_FIELDS = ['name', 'startDate', 'endDate'] as const;
 
-/** The problems of a refused publish: the §5 words as sent, and under 'All the following fields …' the fields still empty. */
-function publishProblems(error: unknown, missing: readonly (keyof typeof FIELD_LABELS)[]): ListedProblem[] {
+/**
+ * The problems of a refused publish. The catalog sends 'Missing Sales Information: All the following
+ * fields must be filled in before you can publish this product: Name, End Date' on each missing
+ * field: the summary lists the detail with the fields under it, and each field shows 'Missing Sales
+ * Information' beside itself. Other problems (the dates' order) stay as sent, on their fields.
+ */
+function publishProblems(error: unknown, missing: readonly (keyof typeof FIELD_LABELS)[]): { listed: ListedProblem[]; refused: Problem[] } {
   const { problems } = readRefusal(error);
   const listed: ListedProblem[] = [];
-  for (const refused of problems) {
-    if (listed.some((item) => item.message === refused.message)) continue;
-    if (refused.message === SALES_MESSAGES.missingDetail) {
-      listed.push({ message: refused.message, details: missing.map((field) => FIELD_LABELS[field]) });
-    } else {
-      listed.push({ message: refused.message, field: PUBLISH_FIELDS.find((field) => refused.field === field) });
+  const refused: Problem[] = [];
+  for (const item of problems) {
+    const isMissing = item.message.startsWith(SALES_MESSAGES.missing);
+    refused.push(isMissing ? { field: item.field, message: SALES_MESSAGES.missing } : item);
+    if (isMissing) {
+      if (listed.some((entry) => entry.message === SALES_MESSAGES.missingDetail)) continue;
+      const named = item.message.slice(item.message.lastIndexOf(':') + 1).split(',').map((name) => name.trim()).filter(Boolean);
+      listed.push({ message: SALES_MESSAGES.missingDetail, details: named.length > 0 ? named : missing.map((field) => FIELD_LABELS[field]) });
+    } else if (!listed.some((entry) => entry.message === item.message)) {
+      listed.push({ message: item.message, field: PUBLISH_FIELDS.find((field) => item.field === field) });
     }
   }
-  // The server may name the fields rather than send the detail line; the detail is the spec's words, so it is always shown.
-  if (listed.some((item) => item.message === SALES_MESSAGES.missing) && !listed.some((item) => item.message === SALES_MESSAGES.missingDetail)) {
-    listed.push({ message: SALES_MESSAGES.missingDetail, details: missing.map((field) => FIELD_LABELS[field]) });
-  }
-  return listed;
+  return { listed, refused };
 }
 
 /** The sales campaign editor (dashboard spec §2): name, description, dates, products with their discount, included series. */
@@ -79,7 +85,8 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
   const [adding, setAdding] = useState(false);
   const [unpublishing, setUnpublishing] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const save = useSaveCampaign();
+  const create = useCreateCampaign();
+  const alter = useAlterCampaign();
   const changeStatus = useChangeCampaignStatus();
 
   useResetOnNewVersion(campaign, formState.isDirty, (stored) => reset(campaignToForm(stored)));
@@ -87,22 +94,24 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
   const onInvalid = (errors: FieldErrors<CampaignFormValues>) =>
     report({ title: 'The campaign was not saved. Correct these fields:', problems: collectFormErrors(errors) });
 
-  const persist = async (values: CampaignFormValues): Promise<SalesCampaign | undefined> => {
+  const persist = async (values: CampaignFormValues): Promise<number | undefined> => {
     try {
-      const saved = await save.mutateAsync(formToCampaignSave(values, campaign));
-      reset(campaignToForm(saved));
-      report(null);
-      setMissingShown([]);
       if (campaign) {
+        const saved = await alter.mutateAsync(formToCampaignSave(values, campaign));
+        reset(campaignToForm(saved));
+        report(null);
+        setMissingShown([]);
         void queryClient.invalidateQueries({ queryKey: auditQueryKey('sales', campaign.id) });
         const left = values.products.length - saved.salesProducts.length;
         toast.success(left > 0 ? `Campaign saved. ${left} product${left === 1 ? '' : 's'} at full price left out.` : 'Campaign saved.');
-        return saved;
+        return saved.id;
       }
+      const { id } = await create.mutateAsync(formToCampaignSave(values));
+      report(null);
       toast.success('Campaign created as a draft.');
       guard.bypass();
-      navigate(`/sales-campaigns/${saved.id}`, { replace: true });
-      return saved;
+      navigate(`/sales-campaigns/${id}`, { replace: true });
+      return id;
     } catch (error) {
       applyServerErrors(error, setError, SERVER_FIELDS, SERVER_FIELD_MAP);
       refuse('The campaign was not saved.', error);
@@ -111,22 +120,20 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
   };
 
   const run = async (action: CampaignStatusAction) => {
-    const stored = await saveFirst({ needed: formState.isDirty, stored: campaign, handleSubmit, persist, onInvalid });
-    if (stored === undefined) throw new Error(SAVE_FIRST);
+    const id = await saveFirst({ needed: formState.isDirty, stored: campaign?.id, handleSubmit, persist, onInvalid });
+    if (id === undefined) throw new Error(SAVE_FIRST);
     try {
-      const result = await changeStatus.mutateAsync({ id: stored.id, action });
+      const result = await changeStatus.mutateAsync({ id, action });
       report(null);
       setMissingShown([]);
-      queryClient.setQueryData(['dashboard', 'sales', 'detail', stored.id], result);
-      void queryClient.invalidateQueries({ queryKey: auditQueryKey('sales', stored.id) });
-      toast.success(action === 'publish' ? 'Campaign published.' : 'Campaign unpublished.');
+      void queryClient.invalidateQueries({ queryKey: auditQueryKey('sales', id) });
+      toast.success(`${action === 'publish' ? 'Campaign published.' : 'Campaign unpublished.'} Status: ${result.status}.`);
     } catch (error) {
       if (action === 'publish') {
         const missing = missingForPublish(getValues());
-        const problems = publishProblems(error, missing);
-        const { problems: refused } = readRefusal(error);
-        setMissingShown(problems.some((item) => item.message === SALES_MESSAGES.missing) ? missing : []);
-        report({ title: 'The campaign cannot be published yet.', problems, refused });
+        const { listed, refused } = publishProblems(error, missing);
+        setMissingShown(listed.some((item) => item.message === SALES_MESSAGES.missingDetail) ? missing : []);
+        report({ title: listed.some((item) => item.message === SALES_MESSAGES.missingDetail) ? SALES_MESSAGES.missing : 'The campaign cannot be published yet.', problems: listed, refused });
       } else refuse('The campaign was not unpublished.', error);
       throw error;
     }
@@ -196,9 +203,16 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
     }
   };
 
-  const missingAt = (field: (typeof PUBLISH_FIELDS)[number]) => (missingShown.includes(field) ? SALES_MESSAGES.missing : undefined);
+  /** A refused publish's words beside a field it needs; 'Missing Sales Information' only while the field is still empty. */
+  const missingAt = (field: (typeof PUBLISH_FIELDS)[number]) => {
+    const value = watched[field];
+    const empty = typeof value === 'string' ? value.trim() === '' : !value;
+    const refused = refusedAt(outcome, field);
+    if (!empty) return refused === SALES_MESSAGES.missing ? undefined : refused;
+    return refused ?? (missingShown.includes(field) ? SALES_MESSAGES.missing : undefined);
+  };
   const status = campaign?.status ?? 'New';
-  const busy = save.isPending || changeStatus.isPending;
+  const busy = create.isPending || alter.isPending || changeStatus.isPending;
   const zone = localZone();
 
   return (
@@ -252,7 +266,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
                 name="name"
                 rules={{ maxLength: maxLengthRule('Name', limitOf(SalesCampaignInputSchema.properties.name, 'maxLength')) }}
                 render={({ field, fieldState }) => (
-                  <TextField label="Name" className={styles.wide} {...field} error={fieldState.error?.message ?? refusedAt(outcome, 'name') ?? missingAt('name')} />
+                  <TextField label="Name" className={styles.wide} {...field} error={fieldState.error?.message ?? missingAt('name')} />
                 )}
               />
               <Controller
@@ -273,7 +287,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
                       granularity="minute"
                       {...field}
                       description={`UTC: ${formatUtc(field.value)}`}
-                      error={fieldState.error?.message ?? refusedAt(outcome, 'startDate') ?? missingAt('startDate')}
+                      error={fieldState.error?.message ?? missingAt('startDate')}
                     />
                   </div>
                 )}
@@ -293,7 +307,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
                         field.onBlur();
                       }}
                       description={`UTC: ${formatUtc(field.value)}`}
-                      error={fieldState.error?.message ?? refusedAt(outcome, 'endDate') ?? missingAt('endDate')}
+                      error={fieldState.error?.message ?? missingAt('endDate')}
                     />
                   </div>
                 )}
@@ -361,7 +375,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
             isDirty={formState.isDirty}
             savedAt={campaign?.updatedAt}
             busy={busy}
-            saving={save.isPending}
+            saving={create.isPending || alter.isPending}
             onDiscard={() => {
               if (!campaign) return;
               reset(campaignToForm(campaign));
