@@ -65,13 +65,18 @@ fi
 
 fetch() {
   if [ -n "${go_module:-}" ]; then
-    [ -x "$bin" ] && return
+    [ -x "$bin" ] && { [ "$server" != prometheus ] || [ -x "$home/bin/promtool-$version" ]; } && return
     command -v go >/dev/null || { echo "$server: Go is needed to build it (https://go.dev, or Debian's golang-go)" >&2; exit 1; }
     # Built in infra/SERVER's own module (go.mod and go.sum pin every dependency): `go install
     # module@version` refuses modules whose go.mod has replace directives, as Jaeger's has.
     echo "$server: building $go_module/$go_package $version (minutes the first time; Go's build cache keeps the rest)"
     (cd "$home" && go build -buildvcs=false -o "$bin.partial" "$go_module/$go_package")
     mv "$bin.partial" "$bin"
+    if [ "$server" = prometheus ]; then
+      # promtool, of the same module and version: the k8s alert rules' tests run on it (PROMTOOL).
+      (cd "$home" && go build -buildvcs=false -o "$home/bin/promtool-$version.partial" "$go_module/cmd/promtool")
+      mv "$home/bin/promtool-$version.partial" "$home/bin/promtool-$version"
+    fi
     return
   fi
   [ -f "$lib/$main_jar-$version.jar" ] && return
