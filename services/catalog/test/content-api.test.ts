@@ -29,7 +29,13 @@ describe('catalog home, lists, calendar, news and links', () => {
     ids.frostVol = await createProduct(db, { name: 'Frostline Vol. 1', seriesId: ids.frost, volumeNumber: 1 });
     ids.draft = await createProduct(db, { name: 'Draft Thing', status: 'Draft' });
     await putOnSale(db, ids.vol1, 399);
-    await db.query("INSERT INTO home_entries (series_id, tagline, ordinal) VALUES ($1, 'A street that glows at night', 1), ($2, 'Cold case, colder town', 2)", [ids.lantern, ids.frost]);
+    // The spotlight is the website wheel's series items (a published Banner group).
+    await db.query(
+      `WITH g AS (INSERT INTO wheel_groups (type, name, is_for_website, status) VALUES ('Banner', 'Spotlight', true, 4) RETURNING id)
+       INSERT INTO wheel_items (group_id, type, enabled, ordinal, display_up_to_age_rating, tagline, action_type, series_id)
+       SELECT g.id, 'Image', true, v.ordinal, 'm', v.tagline, 'Series', v.series_id FROM g, (VALUES (1, 'A street that glows at night', $1::bigint), (2, 'Cold case, colder town', $2::bigint)) AS v(ordinal, tagline, series_id)`,
+      [ids.lantern, ids.frost],
+    );
     await db.query(`INSERT INTO carousels (title, filter, link, ordinal) VALUES ('On sale', '{"isOnSale": true}', '/browse/?s=0&st=true', 1), ('Empty shelf', '{"ageRatings": ["m"]}', null, 2), ('New releases', '{"sort": 5}', '/browse/?st=3&is=false', 3)`);
     await db.query("INSERT INTO news_articles (title, readable_url, summary, body_html, status, published_at, series_id) VALUES ('Lantern Street returns', 'lantern-street-returns', 'Volume 3 is coming.', '<p>Volume 3 is coming.</p>', 4, now() - interval '1 day', $1), ('Hidden news', 'hidden-news', '', '', 0, null, null)", [ids.lantern]);
     await db.query("INSERT INTO short_urls (code, long_url) VALUES ('ls3', '/product/lantern-street-vol-3/')");

@@ -24,6 +24,10 @@ import { geoStatus, lookupProduct, parseItemParam } from './access';
 import type { OwnedProducts, ReaderOwnership } from '../peers/reader-ownership';
 import { PUBLISH_STATUS_CODES } from '../domain';
 import { cachedRead, urlReadKey } from './read-cache';
+import { parseAgeRating } from '@inkwell/contracts/catalog-rules';
+import { publishedWheel, spotlightSeries, type WheelAudience } from '../store/wheel';
+import { loadHomepageSettings, topTypeName } from '../store/homepage-settings';
+import { publishedHtmlComponents } from '../store/html-components';
 import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
 import { loadProducts, loadSeries } from '../store/records';
 import { CHAPTER_TYPE_CODE, listedSql, seriesListedSql } from '../store/visibility';
@@ -57,29 +61,42 @@ export async function contentRoutes(app: App, context: ServiceContext, ownership
   const publishedCarousels = async () =>
     (await db.query<CarouselRow>(`SELECT id, title, filter, link FROM carousels WHERE status = ${PUBLISH_STATUS_CODES.Published} ORDER BY ordinal, id`)).rows;
 
+  /** The visitor's place in the wheel: their age-rating bucket, their country (none for admins), the website. */
+  const audienceOf = (visitor: Visitor): WheelAudience => ({ bucket: parseAgeRating(visitor.maxShownRating ?? '') ?? 'm', country: visitor.isAdmin ? undefined : visitor.country, platform: 'website' });
+
+  /** The spotlight (older clients' hero series): the series items of the published website wheel, in its order. */
   const spotlight = async (visitor: Visitor): Promise<HomeView['spotlight']> => {
-    const { rows } = await db.query<{ series_id: number; tagline: string; restricted: string[] }>(
-      `SELECT h.series_id, h.tagline, s.restricted_territories AS restricted FROM home_entries h JOIN series s ON s.id = h.series_id
-        WHERE h.enabled AND h.is_for_web AND h.status = ${PUBLISH_STATUS_CODES.Published} AND ${seriesListedSql('s')}
-        ORDER BY h.ordinal, h.id`,
-    );
-    const allowed = rows.filter((row) => visitor.isAdmin || !visitor.country || !row.restricted.includes(visitor.country));
-    const series = await loadSeries(db, allowed.map((row) => row.series_id));
+    const entries = await spotlightSeries(db, audienceOf(visitor));
+    const series = await loadSeries(db, entries.map((entry) => entry.seriesId));
     return series
       .filter((record) => shownTo(visitor, record.age_rating))
       .map((record) => ({
         ...seriesCard(record),
-        tagline: allowed.find((row) => row.series_id === record.id)?.tagline ?? '',
+        tagline: entries.find((entry) => entry.seriesId === record.id)?.tagline ?? '',
         heroThumbnails: record.thumbnails.filter((thumbnail) => thumbnail.role === 'hero').map(({ role: _role, ...rest }) => rest),
       }));
   };
 
-  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: spotlight and carousels', response: { 200: EnvelopeOf(HomeSchema) } } }, async (request, reply) => {
+  app.get('/api/home/V2', { ...optionalUser, schema: { tags: ['home'], summary: 'Home page: the curated wheel, top type, message bar, HTML components, spotlight and carousels', response: { 200: EnvelopeOf(HomeSchema) } } }, async (request, reply) => {
     const visitor = visitorOf(request, config.geoCountryHeader);
     return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
       const rows = await publishedCarousels();
-      const carousels = await Promise.all(rows.map((row) => carousel(row, visitor, ownership.of(request))));
-      const home: HomeView = { spotlight: await spotlight(visitor), carousels: carousels.filter((c) => c.items.length > 0).map(({ fullCount: _f, ...c }) => c) };
+      const [carousels, wheel, settings, htmlComponents, spot] = await Promise.all([
+        Promise.all(rows.map((row) => carousel(row, visitor, ownership.of(request)))),
+        publishedWheel(db, audienceOf(visitor)),
+        loadHomepageSettings(db),
+        publishedHtmlComponents(db),
+        spotlight(visitor),
+      ]);
+      const { messaging } = settings;
+      const home: HomeView = {
+        spotlight: spot,
+        carousels: carousels.filter((c) => c.items.length > 0).map(({ fullCount: _f, ...c }) => c),
+        wheel,
+        topType: topTypeName(settings.topTypeId),
+        messaging: messaging.enabled && messaging.text ? { text: messaging.text, linkText: messaging.linkText, linkUrl: messaging.linkUrl } : null,
+        htmlComponents,
+      };
       return success(home);
     });
   });

@@ -12,3 +12,6 @@ export { addHomeEntry, bundlesAwaitingArt, createBundle, createCarousel, createN
 export { coverSubjects, setProductThumbnails, setSeriesThumbnails, type Thumbnail } from './thumbnails';
 export { alterCuratedLists, createCuratedList, removeCuratedList } from './curated-lists';
 export { alterHtmlComponents, createHtmlComponent, publishedHtmlComponents } from './html-components';
+export { createWheelGroup, reorderWheel, saveWheel, setWheelGroupStatus } from './wheel';
+export { setHomepageMessaging, setHomepageTop } from './homepage-settings';
+export type { StaffActor } from './audit';
