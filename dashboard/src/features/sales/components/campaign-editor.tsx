@@ -32,7 +32,7 @@ import {
   toRow,
   type CampaignFormValues,
 } from '../campaign-form';
-import { formatUtc, localZone } from '../dates';
+import { ZonedInstant, formatUtc, localZone } from '../dates';
 import { PhaseBadge } from './phase-badge';
 import { SalesProductRows } from './sales-product-rows';
 import own from './campaign-editor.module.css';
@@ -101,6 +101,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
         reset(campaignToForm(saved));
         report(null);
         setMissingShown([]);
+        setNotice('');
         void queryClient.invalidateQueries({ queryKey: auditQueryKey('sales', campaign.id) });
         const left = values.products.length - saved.salesProducts.length;
         toast.success(left > 0 ? `Campaign saved. ${left} product${left === 1 ? '' : 's'} at full price left out.` : 'Campaign saved.');
@@ -391,8 +392,8 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
             facts={[
               ['Id', campaign.id],
               ['Products saved', campaign.salesProducts.length],
-              ['Starts', campaign.startDate ? `${formatDateTime(campaign.startDate)} · ${formatUtc(campaign.startDate)}` : '—'],
-              ['Ends', campaign.endDate ? `${formatDateTime(campaign.endDate)} · ${formatUtc(campaign.endDate)}` : '—'],
+              ['Starts', <ZonedInstant value={campaign.startDate} />],
+              ['Ends', <ZonedInstant value={campaign.endDate} />],
               ['Last saved', formatDateTime(campaign.updatedAt)],
             ]}
             audit={{ entity: 'sales', id: campaign.id }}

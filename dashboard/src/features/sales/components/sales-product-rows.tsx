@@ -17,6 +17,13 @@ interface SalesProductRowsProps {
   outcome: Outcome | null;
 }
 
+/** "38% off" when the discount is below the full price. */
+function off(row: SalesRowValues): string | undefined {
+  if (row.discount === null || row.fullPrice === 0) return undefined;
+  const percent = Math.round((1 - toCents(row.discount) / row.fullPrice) * 100);
+  return percent > 0 && percent <= 100 ? `${percent}% off` : undefined;
+}
+
 const money = (currency: string) => (/^[A-Z]{3}$/.test(currency) ? currency : 'USD');
 
 /** The campaign's products, one row per variant: full price, the discount price staff set, and whether it will be saved. */
@@ -41,6 +48,7 @@ export function SalesProductRows({ control, fields, rows, remove, outcome }: Sal
             <div className={own.fullPrice}>
               <span className={own.muted}>Full price</span>
               <span>{formatMoney(row.fullPrice, money(row.currency))}</span>
+              {off(row) && <span className={own.saving}>{off(row)}</span>}
             </div>
             <Controller
               control={control}
