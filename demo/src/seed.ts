@@ -1,5 +1,4 @@
 import {
-  addHomeEntry,
   catalogueIsEmpty,
   coverSubjects,
   bundlesAwaitingArt,
@@ -14,13 +13,17 @@ import {
   createSalesCampaign,
   createSeries,
   createShortUrl,
+  createWheelGroup,
   publishBundleWithThumbnail,
+  setHomepageMessaging,
   setProductThumbnails,
   setSeriesThumbnails,
+  setWheelGroupStatus,
   type CatalogueChange,
   type Thumbnail,
 } from '@inkwell/catalog/store';
-import { PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
+import { AGE_RATINGS, PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
+import { WHEEL_MIN_ITEMS_PER_BUCKET } from '@inkwell/contracts/dashboard-merchandising';
 import type { Database, FileStorage, Logger, Outbox } from '@inkwell/platform';
 import { coverSvg, renderWidths, seriesHeroSvg } from './art';
 import { DEMO_REFERENCE_DATE, generateDemoCatalogue } from './generate';
@@ -168,12 +171,89 @@ async function createSale(change: CatalogueChange, seeded: readonly SeededSeries
   });
 }
 
-/** The spotlight wheel shows the six most popular listed series; carousels pick products by filter. */
-async function createHomePage(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
-  const spotlight = seeded.filter(({ series }) => isListed(series)).sort((a, b) => b.popularity - a.popularity).slice(0, 6);
-  for (const [ordinal, { id, series }] of spotlight.entries()) {
-    await addHomeEntry(change, { seriesId: id, tagline: series.description.split('. ')[0]!.replace(/\.$/, ''), ordinal });
+/** Who the demo's curated home page is recorded as (its audit entries). */
+const DEMO_STAFF = { id: 'demo-seed', email: null };
+
+/** What a wheel item of the demo points at: a series, or one volume of it (rated on its own). */
+type WheelPick = { series: SeededSeries; product?: SeededProduct; rating: DemoSeries['ageRating']; popularity: number };
+
+/**
+ * What a wheel group shows: the `lead` most popular listed series not restricted anywhere, then more
+ * (by popularity) until every age-rating bucket has the items publishing needs — an item shown up to
+ * m counts for each bucket from its own rating up. The demo has few series for the youngest readers,
+ * so their buckets are filled with single volumes rated for them.
+ */
+function wheelPicks(seeded: readonly SeededSeries[], lead: number, skip: ReadonlySet<number> = new Set()): WheelPick[] {
+  const open = seeded.filter(({ id, series }) => isListed(series) && series.restrictedTerritories.length === 0 && !skip.has(id));
+  const seriesPicks: WheelPick[] = open.map((entry) => ({ series: entry, rating: entry.series.ageRating, popularity: entry.popularity })).sort((a, b) => b.popularity - a.popularity);
+  const volumePicks: WheelPick[] = open
+    .flatMap((entry) => entry.products.filter(({ product }) => product.status === 'Published' && !product.unlisted && product.restrictedTerritories.length === 0 && product.subCategory === 'Volume').map((product) => ({ series: entry, product, rating: product.product.ageRating, popularity: product.product.popularity })))
+    .sort((a, b) => b.popularity - a.popularity);
+  const chosen = seriesPicks.slice(0, lead);
+  for (const [rank, bucket] of AGE_RATINGS.entries()) {
+    const fits = (pick: WheelPick) => AGE_RATINGS.indexOf(pick.rating) <= rank;
+    for (const pick of [...seriesPicks, ...volumePicks]) {
+      if (chosen.filter(fits).length >= WHEEL_MIN_ITEMS_PER_BUCKET) break;
+      if (fits(pick) && !chosen.some((other) => other.series === pick.series && other.product === pick.product)) chosen.push(pick);
+    }
+    if (chosen.filter(fits).length < WHEEL_MIN_ITEMS_PER_BUCKET) throw new Error(`The demo catalogue has too few items for the '${bucket}' bucket of the wheel.`);
   }
+  return chosen;
+}
+
+/** An image the demo's art renderer draws later (renderDemoArt), by its file key: the storefront serves it from file storage. */
+const artAsset = (key: string, width: number, height: number, color: string | undefined) => ({ url: `/media/${key}`, width, height, localPath: key, color: PALETTE[color ?? 'navy'] ?? null });
+
+/**
+ * The home page staff would curate, through the same store functions as the dashboard: a hero wheel
+ * of Banner slides (the most popular series), a Thumbnail row of more picks, the message bar; the
+ * carousels pick products by filter.
+ */
+async function createHomePage(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
+  const tagline = (series: DemoSeries) => series.description.split('. ')[0]!.replace(/\.$/, '');
+  const itemOf = (pick: WheelPick, ordinal: number) => ({
+    type: 'Image' as const,
+    enabled: true,
+    ordinal,
+    displayUpToAgeRating: 'm' as const,
+    subtitle: pick.product ? pick.product.product.name : pick.series.series.title,
+    tagline: tagline(pick.series.series),
+    actionType: pick.product ? ('Product' as const) : ('Series' as const),
+    seriesId: pick.series.id,
+    ...(pick.product ? { productId: pick.product.id } : {}),
+  });
+  const featured = wheelPicks(seeded, 6);
+  const bannerId = await createWheelGroup(change, DEMO_STAFF, {
+    type: 'Banner',
+    name: 'Featured series',
+    isForSteam: false,
+    isForWebsite: true,
+    isForNintendoSwitch: false,
+    isForApp: true,
+    isHeroBanner: true,
+    items: featured.map((pick, ordinal) => ({
+      ...itemOf(pick, ordinal),
+      buttonText: pick.product ? 'Read now' : 'Start reading',
+      thumbnail: artAsset(`covers/series-${pick.series.id}-hero-1200.webp`, 1200, 400, pick.series.series.color),
+      thumbnailFallback: artAsset(`covers/series-${pick.series.id}-hero-1200.jpg`, 1200, 400, pick.series.series.color),
+    })),
+  });
+  const picks = wheelPicks(seeded, 8, new Set(featured.slice(0, 6).map((pick) => pick.series.id)));
+  const picksId = await createWheelGroup(change, DEMO_STAFF, {
+    type: 'Thumbnail',
+    name: 'Staff picks',
+    isForSteam: false,
+    isForWebsite: true,
+    isForNintendoSwitch: false,
+    isForApp: true,
+    items: picks.map((pick, ordinal) => {
+      const key = pick.product ? `covers/product-${pick.product.id}-500` : `covers/series-${pick.series.id}-500`;
+      const height = pick.product ? 625 : 700;
+      return { ...itemOf(pick, ordinal), thumbnail: artAsset(`${key}.webp`, 500, height, pick.series.series.color), thumbnailFallback: artAsset(`${key}.jpg`, 500, height, pick.series.series.color) };
+    }),
+  });
+  for (const id of [bannerId, picksId]) await setWheelGroupStatus(change, DEMO_STAFF, id, 'Published');
+  await setHomepageMessaging(change, DEMO_STAFF, { enabled: true, text: 'Autumn Reading Sale: selected digital volumes at reduced prices.', linkText: 'See the sale', linkUrl: '/browse/?s=0&st=true' });
   const carousels: Array<{ title: string; filter: Record<string, unknown>; link?: string }> = [
     { title: 'New releases', filter: { newOnly: true, sort: 5, typeIds: [PRODUCT_TYPE_CODES.Volume] }, link: '/browse/?st=3&is=false' },
     { title: 'On sale now', filter: { isOnSale: true, sort: 0 }, link: '/browse/?s=0&st=true' },

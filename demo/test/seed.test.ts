@@ -58,7 +58,8 @@ describe('demo catalogue seeding, through the catalog store and its outbox', () 
     assert.deepEqual(of('bundle.changed', 'bundleId'), await ids('SELECT id FROM bundles'));
     assert.deepEqual(of('news.changed', 'articleId'), await ids('SELECT id FROM news_articles'));
     assert.deepEqual(of('sales-campaign.changed', 'campaignId'), await ids('SELECT id FROM sales_campaigns'));
-    assert.equal(events.filter((event) => event.type === 'home.changed').length, Number((await db.query<{ n: number }>('SELECT (SELECT count(*) FROM home_entries) + (SELECT count(*) FROM carousels) AS n')).rows[0]!.n));
+    // Each wheel group is created and then published (two events), each carousel created, the message bar set once.
+    assert.equal(events.filter((event) => event.type === 'home.changed').length, Number((await db.query<{ n: number }>('SELECT (SELECT 2 * count(*) FROM wheel_groups) + (SELECT count(*) FROM carousels) + 1 AS n')).rows[0]!.n));
     const waiting = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
     assert.equal(waiting.rows[0]!.n, 0);
   });
@@ -66,6 +67,10 @@ describe('demo catalogue seeding, through the catalog store and its outbox', () 
   it('fills the storefront: home page, browse, series, product and search', async () => {
     const home = await get('/api/home/V2');
     assert.ok(home.response.spotlight.length >= 3);
+    assert.deepEqual(home.response.wheel.map((group: Json) => [group.name, group.type]), [['Featured series', 'Banner'], ['Staff picks', 'Thumbnail']]);
+    assert.ok(home.response.wheel.every((group: Json) => group.slides.length >= 4));
+    assert.equal(home.response.topType, 'Banner');
+    assert.equal(home.response.messaging.linkText, 'See the sale');
     assert.ok(home.response.carousels.length >= 4);
     assert.ok(home.response.carousels.every((carousel: Json) => carousel.items.length > 0));
     const browse = await get('/api/discover/v2?count=24');

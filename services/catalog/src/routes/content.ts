@@ -17,6 +17,7 @@ import {
   type NewsArticleCardView,
   type NewsArticleView,
   type ReleaseDayView,
+  type WheelView,
 } from '@inkwell/contracts/catalog';
 import { EnvelopeOf, Int4, NotFoundError, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { shownTo, type Visitor } from '../domain/visitor';
@@ -65,8 +66,8 @@ export async function contentRoutes(app: App, context: ServiceContext, ownership
   const audienceOf = (visitor: Visitor): WheelAudience => ({ bucket: parseAgeRating(visitor.maxShownRating ?? '') ?? 'm', country: visitor.isAdmin ? undefined : visitor.country, platform: 'website' });
 
   /** The spotlight (older clients' hero series): the series items of the published website wheel, in its order. */
-  const spotlight = async (visitor: Visitor): Promise<HomeView['spotlight']> => {
-    const entries = await spotlightSeries(db, audienceOf(visitor));
+  const spotlight = async (visitor: Visitor, wheel?: WheelView[]): Promise<HomeView['spotlight']> => {
+    const entries = await spotlightSeries(db, audienceOf(visitor), wheel);
     const series = await loadSeries(db, entries.map((entry) => entry.seriesId));
     return series
       .filter((record) => shownTo(visitor, record.age_rating))
@@ -81,12 +82,12 @@ export async function contentRoutes(app: App, context: ServiceContext, ownership
     const visitor = visitorOf(request, config.geoCountryHeader);
     return cachedRead(cache, urlReadKey(request, visitor), reply, async () => {
       const rows = await publishedCarousels();
-      const [carousels, wheel, settings, htmlComponents, spot] = await Promise.all([
+      const wheel = await publishedWheel(db, audienceOf(visitor), (key) => context.files.publicUrl(key));
+      const [carousels, settings, htmlComponents, spot] = await Promise.all([
         Promise.all(rows.map((row) => carousel(row, visitor, ownership.of(request)))),
-        publishedWheel(db, audienceOf(visitor)),
         loadHomepageSettings(db),
         publishedHtmlComponents(db),
-        spotlight(visitor),
+        spotlight(visitor, wheel),
       ]);
       const { messaging } = settings;
       const home: HomeView = {

@@ -436,7 +436,9 @@ type ShownItemRow = ItemRow & { series_url: string | null; product_url: string |
  * the items this audience may see: enabled, in the visitor's bucket, not restricted in their
  * country, pointing at something listed.
  */
-export async function publishedWheel(db: Queryable, audience: WheelAudience): Promise<WheelView[]> {
+export async function publishedWheel(db: Queryable, audience: WheelAudience, publicUrl?: (key: string) => string): Promise<WheelView[]> {
+  // An image with the catalogue's own key is served from where file storage serves it now.
+  const urlOf = (asset: ImageAsset) => (asset.localPath && publicUrl ? publicUrl(asset.localPath) : asset.url);
   const groups = await db.query<{ id: string; type: 'Thumbnail' | 'Banner'; name: string }>(
     `SELECT id, type, name FROM wheel_groups
       WHERE (status = ${PUBLISH_STATUS_CODES.Published} OR (status = ${PUBLISH_STATUS_CODES.Scheduled} AND publish_date <= now()))
@@ -460,7 +462,9 @@ export async function publishedWheel(db: Queryable, audience: WheelAudience): Pr
     if (audience.country && row.restricted.includes(audience.country)) continue;
     const href = hrefOf(row);
     if (!href) continue;
-    const image = row.thumbnail ? { url: row.thumbnail.url, width: row.thumbnail.width, height: row.thumbnail.height, ...(row.thumbnail.color ? { color: row.thumbnail.color } : {}), ...(row.thumbnail_fallback ? { fallbackUrl: row.thumbnail_fallback.url } : {}) } : null;
+    const image = row.thumbnail
+      ? { url: urlOf(row.thumbnail), width: row.thumbnail.width, height: row.thumbnail.height, ...(row.thumbnail.color ? { color: row.thumbnail.color } : {}), ...(row.thumbnail_fallback ? { fallbackUrl: urlOf(row.thumbnail_fallback) } : {}) }
+      : null;
     views.get(Number(row.group_id))!.slides.push({
       id: Number(row.id),
       type: row.type,
@@ -488,8 +492,8 @@ function hrefOf(row: ShownItemRow): string | undefined {
 }
 
 /** The series items of the published website wheel (the older /spotlight view derives from them), in wheel order, unique. */
-export async function spotlightSeries(db: Queryable, audience: WheelAudience): Promise<Array<{ seriesId: number; tagline: string }>> {
-  const wheel = await publishedWheel(db, audience);
+export async function spotlightSeries(db: Queryable, audience: WheelAudience, wheel?: WheelView[]): Promise<Array<{ seriesId: number; tagline: string }>> {
+  wheel ??= await publishedWheel(db, audience);
   const ids = wheel.flatMap((group) => group.slides.map((slide) => slide.id));
   if (ids.length === 0) return [];
   const { rows } = await db.query<{ id: string; series_id: string; tagline: string | null }>('SELECT id, series_id, tagline FROM wheel_items WHERE id = ANY($1::bigint[]) AND series_id IS NOT NULL', [ids]);
