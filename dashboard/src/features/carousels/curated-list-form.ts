@@ -193,7 +193,8 @@ export function formToInput(values: CuratedListFormValues): CuratedListInput {
     customCallToActionText: values.ctaText.trim() || null,
     customCallToActionUrl: values.ctaUrl.trim() || null,
     curatedItems: values.items.map(({ kind, id }) => ({ kind, id })),
-    filterCriteria: formToCriteria(values),
+    // A Curated list shows only its hand-picked items: the filter is a Filtered list's.
+    filterCriteria: values.type === 'Filtered' ? formToCriteria(values) : {},
   };
 }
 

@@ -47,8 +47,8 @@ export function alterHtmlComponents(body: HtmlComponentInput[]): Promise<HtmlCom
 }
 
 /** `POST /dashboard/html-components/preview` (beyond the spec): the content as it would be stored and what the sanitiser took out. */
-export function previewHtmlComponent(body: Pick<HtmlComponentInput, 'name' | 'style' | 'content'>, signal?: AbortSignal): Promise<HtmlSanitised> {
-  return staffApi.post<HtmlSanitised>('/dashboard/html-components/preview', body, { signal });
+export function previewHtmlComponent(content: string, signal?: AbortSignal): Promise<HtmlSanitised> {
+  return staffApi.post<HtmlSanitised>('/dashboard/html-components/preview', { content }, { signal });
 }
 
 function useInvalidating<A, R>(mutationFn: (arg: A) => Promise<R>) {
@@ -58,3 +58,8 @@ function useInvalidating<A, R>(mutationFn: (arg: A) => Promise<R>) {
 
 export const useCreateHtmlComponent = () => useInvalidating(createHtmlComponent);
 export const useAlterHtmlComponents = () => useInvalidating(alterHtmlComponents);
+
+/** `POST /dashboard/html-components/remove?id` (beyond the spec): off the home page. */
+export function removeHtmlComponent(id: number): Promise<unknown> {
+  return staffApi.post<unknown>('/dashboard/html-components/remove', undefined, { query: { id } });
+}

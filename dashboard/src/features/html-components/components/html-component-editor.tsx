@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { HTML_COMPONENT_STYLES, HtmlComponentInputSchema, type HtmlComponent, type HtmlComponentInput } from '@inkwell/contracts/dashboard-merchandising';
 import { Button } from '@inkwell/ui-kit/button';
 import { auditQueryKey } from '@/components/audit/audit-trail';
+import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
 import { NumberField, SelectField, TextField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
+import { MenuButton } from '@/components/menu-button';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { EditorAside, SaveBar, useOutcome, useResetOnNewVersion, type Outcome } from '@/components/editor/editor-frame';
 import { ProblemSummary, collectFormErrors } from '@/components/editor/problem-summary';
@@ -15,6 +18,7 @@ import styles from '@/components/editor/editor.module.css';
 import { formatDateTime } from '@/lib/format';
 import { limitOf, maxLengthRule } from '@/lib/limits';
 import { useAlterHtmlComponents, useCreateHtmlComponent } from '../api/html-components';
+import { useRemoveWithUndo } from '../api/remove-with-undo';
 import { CodeField } from './code-field';
 import { SanitisedPreview } from './sanitised-preview';
 
@@ -55,6 +59,8 @@ export function HtmlComponentEditor({ component }: { component: HtmlComponent | 
   const { outcome, report, refuse, summaryRef } = useOutcome();
   const create = useCreateHtmlComponent();
   const alter = useAlterHtmlComponents();
+  const removeWithUndo = useRemoveWithUndo();
+  const [removing, setRemoving] = useState(false);
 
   useResetOnNewVersion(component, formState.isDirty, (stored) => reset(toForm(stored)));
 
@@ -99,15 +105,23 @@ export function HtmlComponentEditor({ component }: { component: HtmlComponent | 
         back={{ to: '/html-components', label: 'HTML components' }}
         meta={<StatusBadge status={status} />}
         actions={
-          status === 'Published' ? (
-            <Button variant="secondary" onClick={() => submit('Draft')} disabled={busy}>
-              Unpublish
-            </Button>
-          ) : (
-            <Button onClick={() => submit('Published')} disabled={busy}>
-              {formState.isDirty || !component ? 'Save and publish' : 'Publish'}
-            </Button>
-          )
+          <>
+            {status === 'Published' ? (
+              <Button variant="secondary" onClick={() => submit('Draft')} disabled={busy}>
+                Unpublish
+              </Button>
+            ) : (
+              <Button onClick={() => submit('Published')} disabled={busy}>
+                {formState.isDirty || !component ? 'Save and publish' : 'Publish'}
+              </Button>
+            )}
+            {component && (
+              <MenuButton
+                label="More component actions"
+                actions={[{ id: 'remove', label: 'Remove…', isDestructive: true, isDisabled: status === 'Removed', onAction: () => setRemoving(true) }]}
+              />
+            )}
+          </>
         }
       />
 
@@ -162,7 +176,7 @@ export function HtmlComponentEditor({ component }: { component: HtmlComponent | 
             />
           </section>
 
-          <SanitisedPreview name={name} style={style} content={content} />
+          <SanitisedPreview style={style} content={content} />
 
           <SaveBar
             isDirty={formState.isDirty}
@@ -186,6 +200,23 @@ export function HtmlComponentEditor({ component }: { component: HtmlComponent | 
           />
         )}
       </div>
+
+      {component && (
+        <ConfirmDialog
+          isOpen={removing}
+          onOpenChange={setRemoving}
+          title={`Remove ${component.name}?`}
+          confirmLabel="Remove component"
+          isDestructive
+          onConfirm={async () => {
+            await removeWithUndo(component);
+            guard.bypass();
+            navigate('/html-components');
+          }}
+        >
+          <p>The component leaves the storefront’s home page; Undo in the message that follows brings it back.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -26,17 +26,16 @@ export function previewDocument(content: string, style: Style): string {
 }
 
 interface SanitisedPreviewProps {
-  name: string;
   style: Style;
   content: string;
 }
 
 /** What the storefront would show, as the catalog sanitises it (`POST /dashboard/html-components/preview`, debounced), and what was taken out. */
-export function SanitisedPreview({ name, style, content }: SanitisedPreviewProps) {
-  const body = useDebouncedValue(JSON.stringify({ name: name.trim() || 'Preview', style, content }), DEFAULT_DEBOUNCE_MS);
+export function SanitisedPreview({ style, content }: SanitisedPreviewProps) {
+  const debounced = useDebouncedValue(content, DEFAULT_DEBOUNCE_MS);
   const preview = useQuery({
-    queryKey: [...htmlComponentsQueryKey, 'preview', body],
-    queryFn: ({ signal }) => previewHtmlComponent(JSON.parse(body) as { name: string; style: Style; content: string }, signal),
+    queryKey: [...htmlComponentsQueryKey, 'preview', debounced],
+    queryFn: ({ signal }) => previewHtmlComponent(debounced, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { HtmlComponent, HtmlComponentInput } from '@inkwell/contracts/dashboard-merchandising';
 import { ButtonLink } from '@inkwell/ui-kit/button';
 import { SimpleTable, type SimpleColumn } from '@/components/data-table/simple-table';
+import { ConfirmDialog, useConfirm } from '@/components/dialog/confirm-dialog';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast, toastError } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/layout/page-header';
@@ -9,6 +10,7 @@ import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { refusalMessages } from '@/lib/refusal';
 import { useAlterHtmlComponents, useHtmlComponents } from '../api/html-components';
+import { useRemoveWithUndo } from '../api/remove-with-undo';
 
 const byOrder = (a: HtmlComponent, b: HtmlComponent) => a.order - b.order || a.id - b.id;
 
@@ -20,6 +22,8 @@ function asInput(component: HtmlComponent, changes: Partial<HtmlComponentInput> 
 export default function HtmlComponentListRoute() {
   const query = useHtmlComponents();
   const alter = useAlterHtmlComponents();
+  const removeWithUndo = useRemoveWithUndo();
+  const removing = useConfirm<HtmlComponent>();
   const rows = [...(query.data ?? [])].filter((component) => component.status !== 'Removed').sort(byOrder);
 
   const move = async (component: HtmlComponent, step: -1 | 1) => {
@@ -67,6 +71,7 @@ export default function HtmlComponentListRoute() {
               { id: 'unpublish', label: 'Unpublish', isDisabled: component.status !== 'Published' || alter.isPending, onAction: () => void setStatus(component, 'Draft') },
               { id: 'up', label: 'Move up', separatorBefore: true, isDisabled: place <= 0 || alter.isPending, onAction: () => void move(component, -1) },
               { id: 'down', label: 'Move down', isDisabled: place === rows.length - 1 || alter.isPending, onAction: () => void move(component, 1) },
+              { id: 'remove', label: 'Remove…', isDestructive: true, separatorBefore: true, onAction: () => removing.ask(component) },
             ]}
           />
         );
@@ -89,6 +94,16 @@ export default function HtmlComponentListRoute() {
         getRowId={(component) => String(component.id)}
         empty={{ title: 'No HTML components', text: 'Create one to place a block of your own content on the home page.' }}
       />
+      <ConfirmDialog
+        isOpen={removing.isOpen}
+        onOpenChange={removing.onOpenChange}
+        title={`Remove ${removing.item?.name ?? 'this component'}?`}
+        confirmLabel="Remove component"
+        isDestructive
+        onConfirm={() => (removing.item ? removeWithUndo(removing.item) : undefined)}
+      >
+        <p>The component leaves the storefront’s home page; Undo in the message that follows brings it back.</p>
+      </ConfirmDialog>
     </>
   );
 }
