@@ -23,7 +23,7 @@ describe('a sales campaign from a spreadsheet, as a shopper meets it', () => {
   let stack: TestStack;
   let adminToken: string;
   let shopper: string;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'series' | 'product', number>;
 
   const call = async (method: string, route: string, { body, token, headers = {} }: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: Json }> => {
     const response = await fetch(stack.url + route, {
@@ -40,6 +40,7 @@ describe('a sales campaign from a spreadsheet, as a shopper meets it', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const admin = await grantAdmin(stack.service('account').context.db, `sales-${process.pid}@example.com`);
+    assert.ok(admin.created, 'a new admin account with its password');
     const login = await call('POST', '/api/account/token', { body: { UserName: admin.email, Password: admin.password } });
     assert.equal(login.status, 200);
     adminToken = login.body.response.access_token;

@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 describe('staff sales campaigns (dashboard spec §7 "Sales campaigns")', () => {
   let service: TestService;
   let admin: string;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'series' | 'otherSeries' | 'vol1' | 'vol1Print' | 'vol2' | 'ember' | 'emberPrint' | 'winter', number>;
 
   const call = async (method: 'GET' | 'POST', url: string, payload?: unknown, token: string | null = admin): Promise<{ status: number; body: Json }> => {
     const response = await service.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: token ? { authorization: `Bearer ${token}` } : {} });
