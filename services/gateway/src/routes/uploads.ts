@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { failure, type App, type GatewayConfig } from '@inkwell/platform';
-import { SERVICE_UNAVAILABLE_MESSAGE, uploadTooLargeMessage } from '../domain/messages';
+import { SERVICE_UNAVAILABLE_MESSAGE, spreadsheetsTooLargeMessage, uploadTooLargeMessage } from '../domain/messages';
 
 /** Room for the multipart framing around an uploaded file (boundaries, part headers, small fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -46,6 +46,49 @@ export async function streamedUploads(uploads: App, config: GatewayConfig, reade
       },
     });
   });
+}
+
+/** The catalog's SALES_SPREADSHEET_LIMITS (contracts/src/dashboard-merchandising.ts): files per call, bytes per file. */
+const SALES_SPREADSHEET_LIMITS = { files: 5, fileBytes: 10 * 1024 * 1024 } as const;
+
+/**
+ * Sales campaign spreadsheets (`POST /api/dashboard/sales/ValidateFromCsv` and `/CreateFromCsv`,
+ * to the catalog) are forwarded as they arrive too: up to SALES_SPREADSHEET_LIMITS.files files of
+ * SALES_SPREADSHEET_LIMITS.fileBytes each, far beyond the gateway's own body limit. Past that total
+ * (and the multipart framing) the body is cut off; the catalog refuses each file past its own limit.
+ */
+export async function streamedSpreadsheets(uploads: App, catalog: () => string): Promise<void> {
+  const limit = SALES_SPREADSHEET_LIMITS.files * SALES_SPREADSHEET_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = () => spreadsheetsTooLargeMessage(SALES_SPREADSHEET_LIMITS.files, megabytes(SALES_SPREADSHEET_LIMITS.fileBytes));
+  uploads.removeAllContentTypeParsers();
+  uploads.addContentTypeParser('*', (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return done(Object.assign(new Error(tooLarge()), { statusCode: 413 }), undefined);
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        received += chunk.length;
+        if (received > limit) return next(Object.assign(new Error(tooLarge()), { statusCode: 413 }));
+        next(null, chunk);
+      },
+    });
+    payload.on('error', (error) => counted.destroy(error));
+    done(null, payload.pipe(counted));
+  });
+  for (const path of ['/api/dashboard/sales/ValidateFromCsv', '/api/dashboard/sales/CreateFromCsv']) {
+    uploads.post(path, { schema: { hide: true } }, async (request, reply) => {
+      if (request.headers['content-length'] === undefined) reply.header('connection', 'close');
+      return reply.from(catalog() + request.url, {
+        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        onError: (proxyReply, { error }) => {
+          const cutOff = (error as { statusCode?: number }).statusCode === 413 || /larger than/.test(String((error as Error).message));
+          if (cutOff) return proxyReply.header('connection', 'close').status(413).send(failure('PayloadTooLarge', tooLarge()));
+          request.log.warn({ err: error, service: 'catalog' }, 'upstream service failed');
+          return proxyReply.status(503).send(failure('ServiceUnavailable', SERVICE_UNAVAILABLE_MESSAGE));
+        },
+      });
+    });
+  }
 }
 
 function megabytes(bytes: number): number {
