@@ -36,7 +36,7 @@ describe('catalog home, lists, calendar, news and links', () => {
        SELECT g.id, 'Image', true, v.ordinal, 'm', v.tagline, 'Series', v.series_id FROM g, (VALUES (1, 'A street that glows at night', $1::bigint), (2, 'Cold case, colder town', $2::bigint)) AS v(ordinal, tagline, series_id)`,
       [ids.lantern, ids.frost],
     );
-    await db.query(`INSERT INTO carousels (title, filter, link, ordinal) VALUES ('On sale', '{"isOnSale": true}', '/browse/?s=0&st=true', 1), ('Empty shelf', '{"ageRatings": ["m"]}', null, 2), ('New releases', '{"sort": 5}', '/browse/?st=3&is=false', 3)`);
+    await db.query(`INSERT INTO carousels (title, filter_criteria, cta_url, ordinal) VALUES ('On sale', '{"isOnSale": true}', '/browse/?s=0&st=true', 1), ('Empty shelf', '{"ageRatings": ["m"]}', null, 2), ('New releases', '{"sort": 5}', '/browse/?st=3&is=false', 3)`);
     await db.query("INSERT INTO news_articles (title, readable_url, summary, body_html, status, published_at, series_id) VALUES ('Lantern Street returns', 'lantern-street-returns', 'Volume 3 is coming.', '<p>Volume 3 is coming.</p>', 4, now() - interval '1 day', $1), ('Hidden news', 'hidden-news', '', '', 0, null, null)", [ids.lantern]);
     await db.query("INSERT INTO short_urls (code, long_url) VALUES ('ls3', '/product/lantern-street-vol-3/')");
     const bundle = await db.query<{ id: number }>("INSERT INTO bundles (name, readable_url, status, price_cents) VALUES ('Lantern Street starter pack', 'lantern-starter', 4, 1499) RETURNING id");

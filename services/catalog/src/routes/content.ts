@@ -29,7 +29,9 @@ import { parseAgeRating } from '@inkwell/contracts/catalog-rules';
 import { publishedWheel, spotlightSeries, type WheelAudience } from '../store/wheel';
 import { loadHomepageSettings, topTypeName } from '../store/homepage-settings';
 import { publishedHtmlComponents } from '../store/html-components';
-import { discover, LIST_SORTS, type DiscoverFilters } from '../store/discover';
+import { discover, LIST_SORTS } from '../store/discover';
+import { curatedListEntries, listItemsOf, publishedCuratedList, publishedCuratedLists } from '../store/curated-lists';
+import type { CuratedList } from '@inkwell/contracts/dashboard-merchandising';
 import { loadProducts, loadSeries } from '../store/records';
 import { CHAPTER_TYPE_CODE, listedSql, seriesListedSql } from '../store/visibility';
 import { productCard, productView, seriesCard } from '../domain/views';
@@ -39,8 +41,6 @@ const CAROUSEL_SIZE = 12;
 const FETCH_LIST_MAX = 100;
 /** How far the release calendar looks back and ahead. */
 const CALENDAR_DAYS = 60;
-
-type CarouselRow = { id: number; title: string; filter: Partial<DiscoverFilters>; link: string | null };
 
 export async function contentRoutes(app: App, context: ServiceContext, ownership: ReaderOwnership): Promise<void> {
   const { db, config, cache } = context;
@@ -53,14 +53,14 @@ export async function contentRoutes(app: App, context: ServiceContext, ownership
     return records.map((record) => productCard(record, visitor, mine.has(record.id)));
   };
 
-  const carousel = async (row: CarouselRow, visitor: Visitor, owned: OwnedProducts, page = { fromIndex: 0, count: CAROUSEL_SIZE }): Promise<CarouselView & { fullCount: number }> => {
-    const result = await discover(db, { ...row.filter, ...page }, visitor, owned);
-    const items = result.kind === 'series' ? (await loadSeries(db, result.ids)).map(seriesCard) : await cards(result.ids, visitor, owned);
-    return { id: String(row.id), title: row.title, link: row.link, items, fullCount: result.fullCount };
+  /** A published curated list as a carousel: its hand-picked items first, then what its filter finds; its call to action as the link. */
+  const carousel = async (list: CuratedList, visitor: Visitor, owned: OwnedProducts, page = { fromIndex: 0, count: CAROUSEL_SIZE }): Promise<CarouselView & { fullCount: number }> => {
+    const { entries, fullCount } = await curatedListEntries(db, list, visitor, owned, page);
+    const items = await listItemsOf(db, entries, visitor, owned);
+    return { id: String(list.id), title: list.title, link: list.customCallToActionUrl, linkText: list.customCallToActionText, items, fullCount };
   };
 
-  const publishedCarousels = async () =>
-    (await db.query<CarouselRow>(`SELECT id, title, filter, link FROM carousels WHERE status = ${PUBLISH_STATUS_CODES.Published} ORDER BY ordinal, id`)).rows;
+  const publishedCarousels = () => publishedCuratedLists(db);
 
   /** The visitor's place in the wheel: their age-rating bucket, their country (none for admins), the website. */
   const audienceOf = (visitor: Visitor): WheelAudience => ({ bucket: parseAgeRating(visitor.maxShownRating ?? '') ?? 'm', country: visitor.isAdmin ? undefined : visitor.country, platform: 'website' });
@@ -142,9 +142,9 @@ export async function contentRoutes(app: App, context: ServiceContext, ownership
     },
     handler: async (request) => {
       const visitor = visitorOf(request, config.geoCountryHeader);
-      const { rows } = await db.query<CarouselRow>(`SELECT id, title, filter, link FROM carousels WHERE id = $1 AND status = ${PUBLISH_STATUS_CODES.Published}`, [request.params.id]);
-      if (!rows[0]) throw new NotFoundError();
-      const { fullCount, ...view } = await carousel(rows[0], visitor, ownership.of(request), { fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 });
+      const list = await publishedCuratedList(db, request.params.id);
+      if (!list) throw new NotFoundError();
+      const { fullCount, ...view } = await carousel(list, visitor, ownership.of(request), { fromIndex: request.query.fromIndex ?? 0, count: request.query.count ?? 24 });
       return success(view, { fullCount });
     },
   });
