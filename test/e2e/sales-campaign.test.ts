@@ -109,7 +109,7 @@ describe('a sales campaign from a spreadsheet, as a shopper meets it', () => {
     // The campaign now ends a few seconds ahead; the full price returns at that instant, without a
     // restart and without any event at the instant (a bounded wait, no timed assertion).
     const campaign = (await call('GET', `/api/dashboard/sales/getCampaignById/${campaignId}`, { token: adminToken })).body.response;
-    const end = new Date(Date.now() + 3000);
+    const end = new Date(Date.now() + 6000);
     const altered = await call('POST', '/api/dashboard/sales/alter', {
       token: adminToken,
       body: {
