@@ -34,6 +34,7 @@ export interface CuratedListFormValues {
   downloadable: Flag;
   shippable: Flag;
   onSale: Flag;
+  free: Flag;
   /** '': any. */
   seriesStatus: string;
   /** In the currency's units (4.99), as staff type money. */
@@ -115,6 +116,7 @@ export function emptyCuratedListForm(): CuratedListFormValues {
     downloadable: 'any',
     shippable: 'any',
     onSale: 'any',
+    free: 'any',
     seriesStatus: '',
     minPrice: null,
     maxPrice: null,
@@ -149,6 +151,7 @@ export function curatedListToForm(list: CuratedList): CuratedListFormValues {
     downloadable: toFlag(criteria.hasDownloadablePriceTypeFlag),
     shippable: toFlag(criteria.hasShippablePriceTypeFlag),
     onSale: toFlag(criteria.isOnSale),
+    free: toFlag(criteria.isFree),
     seriesStatus: criteria.SeriesStatus ?? '',
     minPrice: toUnits(criteria.MinPrice),
     maxPrice: toUnits(criteria.MaxPrice),
@@ -176,6 +179,8 @@ export function formToCriteria(values: CuratedListFormValues): FilterCriteria {
   if (shippable !== undefined) criteria.hasShippablePriceTypeFlag = shippable;
   const onSale = fromFlag(values.onSale);
   if (onSale !== undefined) criteria.isOnSale = onSale;
+  const free = fromFlag(values.free);
+  if (free !== undefined) criteria.isFree = free;
   if (values.seriesStatus) criteria.SeriesStatus = values.seriesStatus;
   const min = toCents(values.minPrice);
   if (min !== null) criteria.MinPrice = min;

@@ -12,7 +12,7 @@ import own from './carousels.module.css';
 const MAX_ITEMS = 100;
 
 /** Hand-picked products and series, in the order the carousel shows them (before any filtered ones). */
-export function CuratedItemsSection() {
+export function CuratedItemsSection({ problemAt }: { problemAt: (field: string) => string | undefined }) {
   const { control } = useFormContext<CuratedListFormValues>();
   const items = useFieldArray({ control, name: 'items', keyName: 'key' });
   const watched = useWatch({ control, name: 'items' });
@@ -72,6 +72,11 @@ export function CuratedItemsSection() {
                 {item.name} <span className={own.itemId}>#{item.id}</span>
               </span>
               <RowOrderActions index={index} count={items.fields.length} name={item.name} move={items.move} remove={items.remove} />
+              {problemAt(`curatedItems[${index}]`) && (
+                <p className={own.fieldProblem} role="alert">
+                  {problemAt(`curatedItems[${index}]`)}
+                </p>
+              )}
             </li>
           ))}
         </ol>

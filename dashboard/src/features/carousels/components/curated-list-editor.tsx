@@ -25,14 +25,18 @@ import { FilterCriteriaSection } from './filter-criteria-section';
 import { ListPreview } from './list-preview';
 
 const TYPE_OPTIONS = [
-  { id: 'Curated' as const, label: 'Curated (hand-picked items only)' },
-  { id: 'Filtered' as const, label: 'Filtered (hand-picked, then what the filter finds)' },
+  { id: 'Curated' as const, label: 'Curated' },
+  { id: 'Filtered' as const, label: 'Filtered' },
 ];
 const fields = CuratedListInputSchema.properties;
 
-/** The refusal's messages about `field` of the list, whether the call named it alone (`title`) or in a list (`0.title`, `[0].title`). */
+/**
+ * The refusal's messages about `field` of the list, whether the call named it alone (`title`) or
+ * in a list (`[0].title`); a field's own parts count (`filterCriteria.typeIds` takes `…typeIds[2]`).
+ */
 function refusedOn(outcome: Outcome | null, field: string): string | undefined {
-  const messages = (outcome?.refused ?? []).filter((item) => item.field === field || item.field.endsWith(`.${field}`) || item.field.endsWith(`]${field}`)).map((item) => item.message);
+  const about = (name: string) => name === field || name.startsWith(`${field}[`) || name.startsWith(`${field}.`);
+  const messages = (outcome?.refused ?? []).filter((item) => about(item.field) || about(item.field.replace(/^\[\d+\]\.?|^\d+\./, ''))).map((item) => item.message);
   return messages.length > 0 ? messages.join(' ') : undefined;
 }
 
@@ -142,7 +146,16 @@ export function CuratedListEditor({ list }: { list: CuratedList | undefined }) {
                 <Controller
                   control={control}
                   name="type"
-                  render={({ field }) => <SelectField label="Type" className={styles.wide} options={TYPE_OPTIONS} {...field} onChange={(next) => next && field.onChange(next)} />}
+                  render={({ field }) => (
+                    <SelectField
+                      label="Type"
+                      className={styles.wide}
+                      description="Curated: the hand-picked items only. Filtered: the hand-picked items, then what the filter finds."
+                      options={TYPE_OPTIONS}
+                      {...field}
+                      onChange={(next) => next && field.onChange(next)}
+                    />
+                  )}
                 />
                 <Controller
                   control={control}
@@ -166,8 +179,8 @@ export function CuratedListEditor({ list }: { list: CuratedList | undefined }) {
               </div>
             </section>
 
-            <CuratedItemsSection />
-            <FilterCriteriaSection />
+            <CuratedItemsSection problemAt={(field) => refusedOn(outcome, field)} />
+            <FilterCriteriaSection problemAt={(field) => refusedOn(outcome, field)} />
             <ListPreview input={formToInput(values)} />
 
             <SaveBar

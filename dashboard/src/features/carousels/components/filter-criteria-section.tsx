@@ -19,7 +19,7 @@ import {
 } from '../curated-list-form';
 
 /** Dashboard spec §3 "filterCriteria" as form fields; what is left unset does not filter. */
-export function FilterCriteriaSection() {
+export function FilterCriteriaSection({ problemAt }: { problemAt: (field: string) => string | undefined }) {
   const { control } = useFormContext<CuratedListFormValues>();
   const type = useWatch({ control, name: 'type' });
   const minPrice = useWatch({ control, name: 'minPrice' });
@@ -45,7 +45,16 @@ export function FilterCriteriaSection() {
             <Controller
               control={control}
               name="typeIds"
-              render={({ field }) => <TagSelectField<number> label="Product types" className={styles.wide} options={typeOptions} placeholder="Type to add a product type" {...field} />}
+              render={({ field }) => (
+                <TagSelectField<number>
+                  label="Product types"
+                  className={styles.wide}
+                  options={typeOptions}
+                  placeholder="Type to add a product type"
+                  {...field}
+                  error={problemAt('filterCriteria.typeIds')}
+                />
+              )}
             />
             <Controller
               control={control}
@@ -76,7 +85,9 @@ export function FilterCriteriaSection() {
             <Controller
               control={control}
               name="subCategory"
-              render={({ field }) => <SelectField<number> label="Sub category" options={subCategoryOptions} {...field} onChange={(next) => field.onChange(next ?? ANY)} />}
+              render={({ field }) => (
+                <SelectField<number> label="Sub category" options={subCategoryOptions} {...field} onChange={(next) => field.onChange(next ?? ANY)} error={problemAt('filterCriteria.subCategory')} />
+              )}
             />
             <Controller control={control} name="seriesStatus" render={({ field }) => <SelectField<string> label="Series status" options={SERIES_STATUS_OPTIONS} {...field} onChange={(next) => field.onChange(next ?? '')} />} />
             <Controller
@@ -95,6 +106,7 @@ export function FilterCriteriaSection() {
               render={({ field }) => <TagSelectField label="Age ratings" className={styles.wide} options={AGE_RATING_OPTIONS} placeholder="Type to add a rating" {...field} />}
             />
             <Controller control={control} name="onSale" render={({ field }) => <SelectField label="On sale" options={FLAG_OPTIONS} {...field} onChange={(next) => field.onChange(next ?? 'any')} />} />
+            <Controller control={control} name="free" render={({ field }) => <SelectField label="Free" options={FLAG_OPTIONS} {...field} onChange={(next) => field.onChange(next ?? 'any')} />} />
             <Controller
               control={control}
               name="downloadable"
@@ -124,7 +136,14 @@ export function FilterCriteriaSection() {
                 },
               }}
               render={({ field, fieldState }) => (
-                <NumberField label="Maximum price (USD)" minValue={0} step={0.01} formatOptions={{ style: 'currency', currency: 'USD' }} {...field} error={fieldState.error?.message} />
+                <NumberField
+                  label="Maximum price (USD)"
+                  minValue={0}
+                  step={0.01}
+                  formatOptions={{ style: 'currency', currency: 'USD' }}
+                  {...field}
+                  error={fieldState.error?.message ?? problemAt('filterCriteria.MaxPrice')}
+                />
               )}
             />
             <div className={`${styles.checks} ${styles.wide}`}>

@@ -70,7 +70,7 @@ export function ListPreview({ input }: { input: CuratedListInput }) {
             return (
               <li key={`${card.kind}-${card.id}`} className={own.card}>
                 {cover ? (
-                  <img className={own.cover} src={cover.url} alt="" loading="lazy" />
+                  <img className={own.cover} src={cover.url} alt="" />
                 ) : (
                   <span className={`${own.cover} ${own.noCover}`} aria-hidden="true">
                     No cover
