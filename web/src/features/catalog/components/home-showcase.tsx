@@ -6,6 +6,7 @@ import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Shelf, ShelfSkeleton } from '@/components/ui/shelf';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { heroGroupOf, WheelBanner, WheelThumbnails } from './home-wheel';
 import { useHome } from '../api/get-home';
 import { HomeSpotlight } from './home-spotlight';
 import { ItemCard } from './item-card';
@@ -33,7 +34,20 @@ export function HomeSpotlightSection({ fallback }: { fallback: ReactNode }) {
     );
   }
 
-  if (home.isError || home.data.spotlight.length === 0) return fallback;
+  if (home.isError) return fallback;
+
+  // The wheel staff curate leads the page: its first group of the top type.
+  const hero = heroGroupOf(home.data);
+  if (hero) {
+    return (
+      <>
+        <h1 className="visually-hidden">Inkwell: comics and manga in print and digital</h1>
+        {hero.type === 'Banner' ? <WheelBanner group={hero} /> : <WheelThumbnails group={hero} hero />}
+      </>
+    );
+  }
+
+  if (home.data.spotlight.length === 0) return fallback;
 
   return (
     <>
