@@ -196,6 +196,10 @@ try {
   console.log(`| step | ${summary.map((row) => `${row.rows} rows`).join(' | ')} |`);
   console.log(`|---|${summary.map(() => '---:').join('|')}|`);
   for (const name of ['read', 'validate', 'create', 'export'] as const) console.log(`| ${name} | ${summary.map((row) => mb(row[name].rss)).join(' | ')} |`);
+  console.log('\nHeap as rows grow (peak V8 heap growth MB per size; garbage not yet collected counts too):\n');
+  console.log(`| step | ${summary.map((row) => `${row.rows} rows`).join(' | ')} |`);
+  console.log(`|---|${summary.map(() => '---:').join('|')}|`);
+  for (const name of ['read', 'validate', 'create', 'export'] as const) console.log(`| ${name} | ${summary.map((row) => mb(row[name].heap)).join(' | ')} |`);
 
   const smallest = summary[0]!;
   const biggest = summary[summary.length - 1]!;
@@ -205,7 +209,10 @@ try {
     if (summary.length > 1) {
       // Flat: 4× the rows may not need much more than the smallest run (a floor of 8 MB absorbs the allocator's noise).
       const floor = 8 * MB;
-      verdicts.push([`${name}: memory flat as rows grow (${mb(smallest[name].rss)} MB at ${smallest.rows} rows, ${mb(biggest[name].rss)} MB at ${biggest.rows})`, biggest[name].rss <= 2 * Math.max(smallest[name].rss, floor)]);
+      verdicts.push([
+        `${name}: memory flat as rows grow (RSS ${mb(smallest[name].rss)} → ${mb(biggest[name].rss)} MB, heap ${mb(smallest[name].heap)} → ${mb(biggest[name].heap)} MB from ${smallest.rows} to ${biggest.rows} rows)`,
+        biggest[name].rss <= 2 * Math.max(smallest[name].rss, floor) && biggest[name].heap <= 2 * Math.max(smallest[name].heap, floor),
+      ]);
     }
   }
   console.log('');

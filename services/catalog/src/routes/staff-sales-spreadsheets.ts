@@ -122,8 +122,8 @@ async function withUploads<T>(request: FastifyRequest, reply: FastifyReply, work
       throw error;
     }
   } catch (error) {
-    // A refusal before the whole body was read: closing spares reading the rest.
-    if (error instanceof UploadRefused && error.statusCode === 413) reply.header('connection', 'close');
+    // A refusal while the body may still be coming (a file refused before the next): closing spares reading the rest.
+    if (error instanceof UploadRefused || (error instanceof DomainError && error.statusCode === 400)) reply.header('connection', 'close');
     throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
