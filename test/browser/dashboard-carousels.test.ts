@@ -145,8 +145,20 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
     const { page, errors } = await openPage(browser, DESKTOP);
     failing = page;
     await signIn(page);
+    // While the catalog cannot answer (its retries included), the table says so; Try again reads it once it can.
+    let unavailable = true;
+    const listCall = (url: URL) => url.pathname === '/api/dashboard/carousels';
+    await page.route(listCall, async (route) => {
+      if (route.request().method() === 'GET' && unavailable) return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: { type: 'Error', message: 'The catalog is restarting.' }, response: null }) });
+      return route.fallback();
+    });
     await openArea(page, 'desktop', 'Carousels');
+    await main(page).getByText("Carousels didn't load", { exact: true }).waitFor();
+    await shotAndCheck(page, 'desktop', '00-carousels-error');
+    unavailable = false;
+    await main(page).getByRole('button', { name: 'Try again' }).click();
     await main(page).getByText('No carousels', { exact: true }).waitFor();
+    await page.unroute(listCall);
     await shotAndCheck(page, 'desktop', '01-carousels-empty');
 
     await main(page).getByRole('link', { name: 'New curated list' }).first().click();
@@ -200,6 +212,27 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
     assert.equal(stored?.customCallToActionUrl, '/browse?st=5');
     await main(page).getByRole('complementary', { name: 'About this list' }).getByText('Created', { exact: true }).waitFor();
     await shotAndCheck(page, 'desktop', '04-carousel-published', true);
+
+    // A hand-picked product the filter would leave out still shows, in the order staff put the items in.
+    await pick(page, form.getByRole('combobox', { name: 'Add a product' }), 'Tidewater Vol', volume);
+    const picked = form.getByRole('list', { name: 'Curated items' });
+    await picked.getByText(volume).waitFor();
+    await form.getByRole('button', { name: `Move ${volume} up` }).press('Enter');
+    const cardTitles = async () => (await cards.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
+    await cards.getByText(volume, { exact: true }).waitFor({ timeout: 10_000 });
+    await main(page).getByText('3 items', { exact: true }).waitFor();
+    assert.deepEqual(await cardTitles(), [volume, seriesTitle, bigOmnibus], 'the preview follows the items moved by keyboard');
+    // Leaving with the change unsaved asks first; staying keeps it.
+    await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: 'HTML components' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await shotAndCheck(page, 'desktop', '04b-carousel-unsaved-guard');
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await leave.waitFor({ state: 'detached' });
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'List saved.').waitFor();
+    const resaved = (await staff<CuratedList[]>('/dashboard/carousels')).find((list) => list.id === listId);
+    assert.deepEqual(resaved?.curatedItems.map((item) => item.name), [volume, seriesTitle]);
 
     // A second list, made by the call itself, to reorder against.
     const other = await staff<CuratedList>('/dashboard/carousels/new', { title: otherTitle, type: 'Curated', curatedItems: [], filterCriteria: {} });
