@@ -307,9 +307,11 @@ export function pendingChanges(draft: readonly DraftGroup[], stored: readonly Dr
     }
   }
 
-  const keptOrder = (groups: readonly DraftGroup[]) => groups.flatMap((group) => (group.id !== undefined && storedById.has(group.id) ? [group.id] : []));
-  const storedKept = keptOrder(stored).filter((id) => draft.some((group) => group.id === id));
-  const groupsMoved = !sameJson(keptOrder(draft), storedKept);
+  // Groups removed (or being removed) have no place in the order.
+  const keptOrder = (groups: readonly DraftGroup[]) =>
+    groups.flatMap((group) => (group.id !== undefined && storedById.has(group.id) && group.action !== 'remove' && group.status !== 'Removed' ? [group.id] : []));
+  const draftKept = keptOrder(draft);
+  const groupsMoved = !sameJson(draftKept, keptOrder(stored).filter((id) => draftKept.includes(id)));
   if (groupsMoved) lines.push('Reorder the groups');
 
   const compact: WheelSave = {};

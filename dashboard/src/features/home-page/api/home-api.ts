@@ -47,8 +47,10 @@ export function getHomeImages(query: string, signal?: AbortSignal): Promise<Home
   return staffApi.get<HomeImageChoice[]>('/dashboard/home/images', { query: { query: query || undefined, count: 48 }, signal });
 }
 
+export const homeImagesKey = ['dashboard', 'home', 'images'] as const;
+
 export function useHomeImages(query: string) {
-  return useQuery({ queryKey: ['dashboard', 'home', 'images', query], queryFn: ({ signal }) => getHomeImages(query, signal), staleTime: 30_000 });
+  return useQuery({ queryKey: [...homeImagesKey, query], queryFn: ({ signal }) => getHomeImages(query, signal), staleTime: 30_000 });
 }
 
 const OPTION_COUNT = 20;

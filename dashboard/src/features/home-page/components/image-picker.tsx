@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { BANNER_UPLOAD_LIMITS, type ImageAsset } from '@inkwell/contracts/dashboard-merchandising';
 import { Button } from '@inkwell/ui-kit/button';
 import { SearchField } from '@/components/form';
 import { ProgressBar } from '@/components/feedback/progress-bar';
 import { useDebouncedValue, SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-value';
 import { errorMessage } from '@/lib/staff-api';
-import { useHomeImages } from '../api/home-api';
+import { homeImagesKey, useHomeImages } from '../api/home-api';
 import { bannerFileProblem, uploadBanner } from '../api/upload-banner';
 import styles from './home-page.module.css';
 
@@ -21,6 +22,7 @@ interface ImagePickerProps {
  * (`GET /dashboard/home/images`), or a new banner uploaded with its progress shown.
  */
 export function ImagePicker({ value, onChange, error }: ImagePickerProps) {
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
@@ -43,6 +45,8 @@ export function ImagePicker({ value, onChange, error }: ImagePickerProps) {
       const asset = await uploadBanner(file, ({ loaded, total }) => setProgress(Math.round((loaded / Math.max(total, 1)) * 100)));
       onChange(asset);
       setOpen(false);
+      // The new banner is one of the choices from now on.
+      void queryClient.invalidateQueries({ queryKey: homeImagesKey });
     } catch (caught) {
       setUploadProblem(errorMessage(caught));
     } finally {

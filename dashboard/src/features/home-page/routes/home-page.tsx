@@ -191,7 +191,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
               </Button>
             )}
             {group.action && (
-              <Button variant="ghost" size="sm" onClick={() => setAction(group, null)} aria-label={`Keep group ${name} as it is`}>
+              <Button variant="ghost" size="sm" onClick={() => setAction(group, null)} aria-label={`Undo ${group.action} of group ${name}`}>
                 Undo {group.action}
               </Button>
             )}
