@@ -1,0 +1,235 @@
+/**
+ * The storefront home with what staff curate (issue 22): a curated wheel (a Banner hero and a
+ * Thumbnail row, each with enough items for every age bucket), the message bar and six carousels,
+ * as the demo seeds them through the catalog's store functions (demo/src/seed.ts, createHomePage).
+ * Measures the home's web vitals in Chromium the way bench/web-vitals.ts does — phone and desktop,
+ * cold (fresh context) and warm (second visit), LCP, CLS, TBT and first-screen JS/CSS gzip, next to
+ * a static page's LCP measured in the same run — and prints them against the web-vitals targets.
+ *
+ *   npm run build && npx tsx bench/support/curated-home.ts [--runs 3]
+ *   (or from bench/merchandising.ts: `await measureCuratedHome({ runs })`)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DESKTOP, launchChromium, PHONE } from '../../test/support/chromium';
+import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../../test/support/web-vitals';
+import { startStore } from './start-store';
+
+const SCREENS = [
+  { name: 'phone', viewport: PHONE, deviceScaleFactor: 3, isMobile: true },
+  { name: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1, isMobile: false },
+] as const;
+type Screen = (typeof SCREENS)[number];
+
+/** What the curated home must hold for the measurement to mean what it says. */
+export const CURATED_HOME_NEEDS = { wheelGroups: 1, carousels: 6 } as const;
+
+export interface CuratedHomeRow {
+  screen: string;
+  cache: 'cold' | 'warm';
+  lcpMs: number;
+  baselineLcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsGzip: number;
+  cssGzip: number;
+  lcpElement: string;
+  met: boolean;
+}
+
+export interface CuratedHomeResult {
+  /** What the home served: wheel groups with their slide counts, carousels, top type, whether the message bar is on. */
+  content: { wheel: Array<{ name: string; type: string; slides: number }>; carousels: number; topType: string | undefined; messaging: boolean; htmlComponents: number };
+  rows: CuratedHomeRow[];
+  /** Each target with whether every row met it. */
+  verdicts: Array<[target: string, met: boolean]>;
+}
+
+interface Sample {
+  vitals: PageVitals;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+/** The static floor the home's LCP is compared with: a heading, a paragraph and an image, no script. */
+async function startStaticPage(): Promise<{ url: string; server: http.Server }> {
+  const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750"><rect width="600" height="750" fill="#274060"/><circle cx="300" cy="320" r="180" fill="#f2c14e"/></svg>');
+  const html = Buffer.from(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>' +
+      '<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}img{max-width:100%;height:auto}</style></head>' +
+      '<body><h1>A static page</h1><p>The same bytes every time, no script: the floor of a page load on this machine.</p><img src="/cover.svg" width="600" height="750" alt="A cover"></body></html>',
+  );
+  const server = http.createServer((request, response) => {
+    const [type, body] = request.url === '/cover.svg' ? ['image/svg+xml', image] : ['text/html; charset=utf-8', html];
+    response.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+const gzipSizes = new Map<string, number>();
+async function gzipSize(url: string): Promise<number> {
+  const known = gzipSizes.get(url);
+  if (known !== undefined) return known;
+  const size = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  gzipSizes.set(url, size);
+  return size;
+}
+
+async function newContext(browser: Browser, screen: Screen): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile });
+  await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${VITALS_PROBE}` });
+  return context;
+}
+
+async function visit(context: BrowserContext, url: string): Promise<Sample> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const vitals = await readVitals(page);
+    let jsGzip = 0;
+    let cssGzip = 0;
+    for (const asset of new Map(vitals.firstScreenAssets.map((entry) => [entry.url, entry])).values()) {
+      const size = await gzipSize(asset.url);
+      if (asset.kind === 'js') jsGzip += size;
+      else cssGzip += size;
+    }
+    return { vitals, jsGzip, cssGzip };
+  } finally {
+    await page.close();
+  }
+}
+
+async function measure(browser: Browser, url: string, screen: Screen, runs: number): Promise<{ cold: Sample[]; warm: Sample[] }> {
+  const cold: Sample[] = [];
+  const warm: Sample[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await newContext(browser, screen);
+    try {
+      cold.push(await visit(context, url));
+      warm.push(await visit(context, url));
+    } finally {
+      await context.close();
+    }
+  }
+  return { cold, warm };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** What the storefront home serves, checked against what the measurement needs. */
+async function curatedContent(url: string): Promise<CuratedHomeResult['content']> {
+  const response = await fetch(`${url}/api/home/V2`);
+  if (!response.ok) throw new Error(`/api/home/V2 answered ${response.status}`);
+  const home = ((await response.json()) as { response: { wheel?: Array<{ name: string; type: string; slides: unknown[] }>; carousels: unknown[]; topType?: string; messaging?: unknown; htmlComponents?: unknown[] } }).response;
+  const content = {
+    wheel: (home.wheel ?? []).map((group) => ({ name: group.name, type: group.type, slides: group.slides.length })),
+    carousels: home.carousels.length,
+    topType: home.topType,
+    messaging: Boolean(home.messaging),
+    htmlComponents: home.htmlComponents?.length ?? 0,
+  };
+  if (content.wheel.length < CURATED_HOME_NEEDS.wheelGroups || content.carousels < CURATED_HOME_NEEDS.carousels) {
+    throw new Error(`The home is not curated enough to measure: ${content.wheel.length} wheel groups (needs ${CURATED_HOME_NEEDS.wheelGroups}), ${content.carousels} carousels (needs ${CURATED_HOME_NEEDS.carousels}).`);
+  }
+  return content;
+}
+
+/**
+ * Measures the curated storefront home. With `url`, against that running store (its home must be
+ * curated: at least one wheel group and six carousels); without, on a store of its own started with
+ * the demo data (which seeds them), stopped afterwards. Prints its table and verdicts.
+ */
+export async function measureCuratedHome({ url, runs = 3 }: { url?: string; runs?: number } = {}): Promise<CuratedHomeResult> {
+  let dataDir: string | undefined;
+  let store: Awaited<ReturnType<typeof startStore>> | undefined;
+  let browser: Browser | undefined;
+  let staticPage: Awaited<ReturnType<typeof startStaticPage>> | undefined;
+  try {
+    let base = url;
+    if (!base) {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-curated-home-'));
+      console.log('Starting the store with the demo catalogue and its curated home (the first start renders the demo art) ...');
+      store = await startStore(dataDir);
+      base = store.url;
+    }
+    const content = await curatedContent(base);
+    staticPage = await startStaticPage();
+    browser = await launchChromium();
+    // Art is drawn on first request: one visit first, so the runs time the page, not the drawing.
+    const warmUp = await newContext(browser, SCREENS[0]);
+    await visit(warmUp, `${base}/`).catch(() => undefined);
+    await warmUp.close();
+
+    const rows: CuratedHomeRow[] = [];
+    for (const screen of SCREENS) {
+      const baseline = await measure(browser, staticPage.url, screen, runs);
+      const home = await measure(browser, `${base}/`, screen, runs);
+      for (const cache of ['cold', 'warm'] as const) {
+        const samples = home[cache];
+        const lcpMs = median(samples.map((sample) => sample.vitals.lcpMs));
+        const cls = Math.max(...samples.map((sample) => sample.vitals.cls));
+        const jsGzip = median(samples.map((sample) => sample.jsGzip));
+        const worst = samples.reduce((a, b) => (b.vitals.cls > a.vitals.cls ? b : a));
+        rows.push({
+          screen: screen.name,
+          cache,
+          lcpMs,
+          baselineLcpMs: median(baseline[cache].map((sample) => sample.vitals.lcpMs)),
+          cls,
+          tbtMs: median(samples.map((sample) => sample.vitals.tbtMs)),
+          jsGzip,
+          cssGzip: median(samples.map((sample) => sample.cssGzip)),
+          lcpElement: worst.vitals.lcpElement,
+          met: cls <= VITALS_TARGETS.cls && lcpMs <= VITALS_TARGETS.lcpMs && jsGzip <= VITALS_TARGETS.firstScreenJsGzipBytes,
+        });
+      }
+    }
+
+    console.log(`\nStorefront home, curated: ${content.wheel.map((group) => `${group.name} (${group.type}, ${group.slides} slides)`).join(', ')}; top ${content.topType}; message bar ${content.messaging ? 'on' : 'off'}; ${content.htmlComponents} HTML components; ${content.carousels} carousels.`);
+    console.log(`${runs} runs per row, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}. LCP and TBT are medians, CLS the worst run; JS/CSS = gzip KB of the first screen; LCP ratio against a static page in the same run.\n`);
+    console.log('| screen | cache | LCP ms | LCP ratio | CLS (worst) | TBT ms | JS KB | CSS KB | verdict | largest paint |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const row of rows) {
+      console.log(`| ${row.screen} | ${row.cache} | ${row.lcpMs.toFixed(0)} | ${(row.lcpMs / row.baselineLcpMs).toFixed(2)} | ${row.cls.toFixed(3)} | ${row.tbtMs.toFixed(0)} | ${kb(row.jsGzip)} | ${kb(row.cssGzip)} | ${row.met ? 'met' : 'NOT MET'} | ${row.lcpElement} |`);
+    }
+    const verdicts: Array<[string, boolean]> = [
+      [`curated home CLS ≤ ${VITALS_TARGETS.cls} (phone and desktop, cold and warm)`, rows.every((row) => row.cls <= VITALS_TARGETS.cls)],
+      [`curated home LCP ≤ ${VITALS_TARGETS.lcpMs} ms`, rows.every((row) => row.lcpMs <= VITALS_TARGETS.lcpMs)],
+      [`curated home first-screen JS ≤ ${VITALS_TARGETS.firstScreenJsGzipBytes / 1024} KB gzip`, rows.every((row) => row.jsGzip <= VITALS_TARGETS.firstScreenJsGzipBytes)],
+    ];
+    console.log('');
+    for (const [target, met] of verdicts) console.log(`${met ? 'met    ' : 'NOT MET'}  ${target}`);
+    return { content, rows, verdicts };
+  } finally {
+    await browser?.close();
+    staticPage?.server.close();
+    if (store) {
+      store.child.kill('SIGTERM');
+      await new Promise((resolve) => store!.child.once('exit', resolve));
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run on its own: npx tsx bench/support/curated-home.ts [--runs N] [--url http://…]
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const option = (name: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index >= 0 ? process.argv[index + 1] : undefined;
+  };
+  const url = option('url');
+  await measureCuratedHome({ runs: Number(option('runs') ?? 3), ...(url ? { url } : {}) });
+}
