@@ -404,6 +404,15 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
     const wrongField = await validate([{ field: 'upload', name: 'sale.csv', data: csv([HEADER]) }]);
     assert.equal(wrongField.status, 400);
     assert.equal(wrongField.body.status.problems[0].field, 'upload');
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=b', 'garbage'],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file1"; filename="a.csv"\r\n\r\nCampaign,x'],
+    ]) {
+      const malformed = await service.app.inject({ method: 'POST', url: '/api/dashboard/sales/CreateFromCsv', payload, headers: { 'content-type': contentType!, authorization: `Bearer ${admin}` } });
+      assert.equal(malformed.statusCode, 400, `${contentType} ${payload}: ${malformed.body}`);
+      assert.match(malformed.json().status.message, /^The multipart\/form-data body cannot be read/);
+    }
     const json = await service.app.inject({ method: 'POST', url: '/api/dashboard/sales/CreateFromCsv', payload: { file1: 'x' }, headers: { authorization: `Bearer ${admin}` } });
     assert.equal(json.statusCode, 400);
     assert.equal(await campaignCount(), before);

@@ -23,6 +23,7 @@ const MB = 1024 * 1024;
 /** The words of a refused upload, each naming the file (its field and name). */
 export const SALES_UPLOAD_MESSAGES = {
   notMultipart: 'Send the spreadsheets as multipart/form-data, in the fields file1, file2 and so on.',
+  malformed: (detail: string) => `The multipart/form-data body cannot be read (${detail}); send the spreadsheets in the fields file1, file2 and so on.`,
   noFiles: 'Send at least one spreadsheet (.xlsx or .csv) in the field file1.',
   wrongField: (field: string) => `${field} is not a spreadsheet field: send the files as file1, file2 and so on.`,
   twice: (field: string) => `${field} is sent twice.`,
@@ -98,9 +99,12 @@ async function receive(request: FastifyRequest, folder: string): Promise<Uploade
       files.push({ field, fileName, path: target, kind });
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new UploadRefused(413, `file${SALES_SPREADSHEET_LIMITS.files + 1}`, SALES_UPLOAD_MESSAGES.tooMany);
-    throw error;
+    // Ours, the multipart plugin's own refusals, and the system's failures (a full disk) go as they are;
+    // anything else is the multipart parser failing on the body the client sent.
+    if (error instanceof DomainError || (statusCode !== undefined && statusCode < 500) || (code !== undefined && /^E[A-Z]+$/.test(code))) throw error;
+    throw new BadRequestError(SALES_UPLOAD_MESSAGES.malformed((error as Error).message));
   }
   if (files.length === 0) throw new UploadRefused(400, 'file1', SALES_UPLOAD_MESSAGES.noFiles);
   // In field order (file1, file2, …), whatever order they came in.
