@@ -12,7 +12,7 @@ import { serveReaderDocument } from './routes/reader-page';
 import { matchRoute } from './routes/route-table';
 import { paymentPolicy, securityHeaders } from './routes/security-headers';
 import { serveMedia, serveSinglePageApp } from './routes/static-files';
-import { streamedSpreadsheets, streamedUploads } from './routes/uploads';
+import { streamedBanners, streamedSpreadsheets, streamedUploads } from './routes/uploads';
 
 export { routeFor } from './routes/route-table';
 
@@ -90,6 +90,7 @@ export async function createGateway({ config, logger, catalogReads: sharedReads 
     });
     await api.register(async (uploads) => streamedUploads(uploads, config, () => upstream('reader')));
     await api.register(async (sheets) => streamedSpreadsheets(sheets, () => upstream('catalog')));
+    await api.register(async (banners) => streamedBanners(banners, () => upstream('catalog')));
     api.all('/api/*', async (request, reply) => {
       const rule = matchRoute(request.url);
       const service = rule?.service;

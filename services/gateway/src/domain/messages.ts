@@ -11,3 +11,4 @@ export const notFoundMessage = (method: string, pathname: string) => `Not found:
 export const notBuiltMessage = (frontend: 'storefront' | 'dashboard') => `The ${frontend} has not been built yet: run npm run build.`;
 export const uploadTooLargeMessage = (megabytes: number) => `The upload is larger than the ${megabytes} MB a comic archive may be.`;
 export const spreadsheetsTooLargeMessage = (files: number, megabytes: number) => `The upload is larger than ${files} spreadsheets of ${megabytes} MB each.`;
+export const bannerTooLargeMessage = (megabytes: number) => `A banner may be at most ${megabytes} MB.`;

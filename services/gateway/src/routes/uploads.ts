@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { failure, type App, type GatewayConfig } from '@inkwell/platform';
-import { SERVICE_UNAVAILABLE_MESSAGE, spreadsheetsTooLargeMessage, uploadTooLargeMessage } from '../domain/messages';
+import { bannerTooLargeMessage, SERVICE_UNAVAILABLE_MESSAGE, spreadsheetsTooLargeMessage, uploadTooLargeMessage } from '../domain/messages';
 
 /** Room for the multipart framing around an uploaded file (boundaries, part headers, small fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -89,6 +89,46 @@ export async function streamedSpreadsheets(uploads: App, catalog: () => string):
       });
     });
   }
+}
+
+/** The catalog's BANNER_UPLOAD_LIMITS.bytes (contracts/src/dashboard-merchandising.ts): one wheel banner image. */
+const BANNER_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Wheel banner uploads (`POST /api/dashboard/home/banners`, to the catalog) go on as they arrive,
+ * up to one banner (BANNER_UPLOAD_BYTES, beyond the gateway's own body limit) and its framing; past
+ * that the body is cut off and the answer is 413. The catalog checks the image itself.
+ */
+export async function streamedBanners(uploads: App, catalog: () => string): Promise<void> {
+  const limit = BANNER_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = () => bannerTooLargeMessage(megabytes(BANNER_UPLOAD_BYTES));
+  uploads.removeAllContentTypeParsers();
+  uploads.addContentTypeParser('*', (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return done(Object.assign(new Error(tooLarge()), { statusCode: 413 }), undefined);
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        received += chunk.length;
+        if (received > limit) return next(Object.assign(new Error(tooLarge()), { statusCode: 413 }));
+        next(null, chunk);
+      },
+    });
+    payload.on('error', (error) => counted.destroy(error));
+    done(null, payload.pipe(counted));
+  });
+  uploads.post('/api/dashboard/home/banners', { schema: { hide: true } }, async (request, reply) => {
+    if (request.headers['content-length'] === undefined) reply.header('connection', 'close');
+    return reply.from(catalog() + request.url, {
+      rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+      onError: (proxyReply, { error }) => {
+        const cutOff = (error as { statusCode?: number }).statusCode === 413 || /larger than/.test(String((error as Error).message));
+        if (cutOff) return proxyReply.header('connection', 'close').status(413).send(failure('PayloadTooLarge', tooLarge()));
+        request.log.warn({ err: error, service: 'catalog' }, 'upstream service failed');
+        return proxyReply.status(503).send(failure('ServiceUnavailable', SERVICE_UNAVAILABLE_MESSAGE));
+      },
+    });
+  });
 }
 
 function megabytes(bytes: number): number {
