@@ -386,6 +386,21 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
     ]);
   });
 
+  it('reads a CSV in Excel’s Windows encoding as well as UTF-8 with a byte order mark', async () => {
+    const latin1 = Buffer.from(csv([HEADER, row(ids.digital!, -1, '7.99', '5.99', 'Soldes d’été café'.replace('’', "'"))]).toString('utf8'), 'latin1');
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv([HEADER, row(ids.digital!, -1, '7.99', '5.99', 'Été café')])]);
+    const checked = await validate([
+      { field: 'file1', name: 'windows.csv', data: latin1 },
+      { field: 'file2', name: 'bom.csv', data: bom },
+    ]);
+    assert.equal(checked.status, 200, JSON.stringify(checked.body));
+    assert.deepEqual(checked.body.response.problems, []);
+    assert.deepEqual(
+      checked.body.response.campaigns.map((campaign: Json) => campaign.name),
+      ["Soldes d'été café", 'Été café'],
+    );
+  });
+
   it('refuses a file that is not a spreadsheet, naming it', async () => {
     const before = await campaignCount();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);

@@ -63,8 +63,10 @@ export function sniffSpreadsheet(head: Buffer, fileName: string): SpreadsheetKin
   if (head.subarray(0, 8).equals(OLE_MAGIC)) return null;
   if (extension === '.xlsx' || extension === '.xls' || extension === '.xlsm') return null;
   if (extension !== '.csv' && extension !== '.txt' && extension !== '') return null;
-  // Text: no NUL byte and valid UTF-8 (a truncated last character at the end of the head is fine).
+  // Text: no NUL byte (UTF-16 and binaries have them); a file named .csv may be in a legacy encoding
+  // (Excel on Windows writes Windows-1252), anything else must be UTF-8 (a truncated last character of the head is fine).
   if (head.includes(0)) return null;
+  if (extension === '.csv') return 'csv';
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
   const replaced = (text.match(/\uFFFD/g) ?? []).length;
   return replaced > 1 ? null : 'csv';
@@ -197,6 +199,18 @@ export async function checkZipUnpackedSize(file: string, limit: number): Promise
   }
 }
 
+/** Whether a file is valid UTF-8 throughout (else a CSV is read as Latin-1, the nearest to Excel's Windows-1252). */
+async function isUtf8(file: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(file)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function cellOf(value: unknown): SheetCell {
   if (value === null || value === undefined) return { kind: 'empty' };
   if (typeof value === 'string') return value.trim() === '' ? { kind: 'empty' } : { kind: 'text', text: value };
@@ -240,7 +254,8 @@ export async function* readSheetRows(file: string, kind: SpreadsheetKind, option
     if (count > options.maxRows) throw new SpreadsheetRefused('rows', `has more than ${options.maxRows - 1} rows`);
   };
   if (kind === 'csv') {
-    const parser = createReadStream(file).pipe(parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: 1024 * 1024 }));
+    const encoding = (await isUtf8(file)) ? 'utf8' : 'latin1';
+    const parser = createReadStream(file).pipe(parseCsv({ encoding, bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: 1024 * 1024 }));
     let row = 0;
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
