@@ -288,6 +288,22 @@ describe('staff sales campaigns in Chromium', { skip: skipBecause(browserSuiteSk
     assert.equal(await main(page).getByRole('button', { name: 'Upload and check' }).isDisabled(), true);
 
     const [one, two, three] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];
+
+    // The upload's progress comes from the browser's own upload events: on a slowed connection the bar counts the bytes sent.
+    const big = await csv('big.csv', Array.from({ length: 3000 }, () => campaignRow(`Big Import ${run}`, three, '1.99')));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await input.setInputFiles(big);
+    await main(page).getByRole('button', { name: 'Upload and check' }).click();
+    const progress = main(page).getByRole('progressbar', { name: 'Uploading the files to check them' });
+    await progress.waitFor();
+    await main(page).getByText(/^[\d.]+ KB of [\d.]+ KB$/).waitFor({ timeout: 30_000 });
+    // The bar is shot while the bytes go (it is gone once the server answers, so axe checks the screens either side).
+    await page.screenshot({ path: path.join(shots, 'desktop-09b-import-uploading.png') });
+    assert.match((await progress.getAttribute('aria-valuetext')) ?? '', /KB of [\d.]+ KB/);
+    await main(page).getByRole('heading', { level: 2, name: /Ready to create|problems? found/ }).waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const good = await csv('spring.csv', [campaignRow(`Spring Import ${run}`, one, '3.99'), campaignRow(`Spring Import ${run}`, three, '1.99')]);
     const bad = await csv('broken.csv', [campaignRow(`Broken Import ${run}`, two, 'cheap'), { ...campaignRow(`Broken Import ${run}`, one, '2.00'), 'Product Id': 999_999_999 }]);
     await input.setInputFiles([good, bad]);

@@ -71,6 +71,8 @@ export default function CampaignImportRoute() {
     setStep({ kind: 'choosing' });
   };
 
+  // Until the browser reports the first bytes sent, the bar starts at 0 of what was chosen.
+  const chosenBytes = files.reduce((sum, file) => sum + file.size, 0);
   const report = step.kind === 'checked' || step.kind === 'created' ? step.report : undefined;
   const uploading = step.kind === 'uploading';
 
@@ -136,9 +138,9 @@ export default function CampaignImportRoute() {
         {uploading && (
           <ProgressBar
             label={step.action === 'ValidateFromCsv' ? 'Uploading the files to check them' : 'Uploading the files to create the campaigns'}
-            value={step.progress ? step.progress.loaded : undefined}
-            maxValue={step.progress?.total || 100}
-            valueLabel={step.progress ? `${formatBytes(step.progress.loaded)} of ${formatBytes(step.progress.total)}` : undefined}
+            value={step.progress?.loaded ?? 0}
+            maxValue={step.progress?.total || chosenBytes || 1}
+            valueLabel={`${formatBytes(step.progress?.loaded ?? 0)} of ${formatBytes(step.progress?.total || chosenBytes)}`}
           />
         )}
         {uploading && step.progress && step.progress.loaded >= step.progress.total && (
