@@ -3,8 +3,8 @@ import {
   coverSubjects,
   bundlesAwaitingArt,
   createBundle,
-  createCarousel,
   createCreator,
+  createCuratedList,
   createGenre,
   createIpTag,
   createNewsArticle,
@@ -23,7 +23,7 @@ import {
   type Thumbnail,
 } from '@inkwell/catalog/store';
 import { AGE_RATINGS, PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
-import { WHEEL_MIN_ITEMS_PER_BUCKET } from '@inkwell/contracts/dashboard-merchandising';
+import { LIST_SORTS, WHEEL_MIN_ITEMS_PER_BUCKET, type CuratedListInput } from '@inkwell/contracts/dashboard-merchandising';
 import type { Database, FileStorage, Logger, Outbox } from '@inkwell/platform';
 import { coverSvg, renderWidths, seriesHeroSvg } from './art';
 import { DEMO_REFERENCE_DATE, generateDemoCatalogue } from './generate';
@@ -207,7 +207,7 @@ const artAsset = (key: string, width: number, height: number, color: string | un
 /**
  * The home page staff would curate, through the same store functions as the dashboard: a hero wheel
  * of Banner slides (the most popular series), a Thumbnail row of more picks, the message bar; the
- * carousels pick products by filter.
+ * curated lists below it.
  */
 async function createHomePage(change: CatalogueChange, seeded: readonly SeededSeries[]): Promise<void> {
   const tagline = (series: DemoSeries) => series.description.split('. ')[0]!.replace(/\.$/, '');
@@ -254,14 +254,29 @@ async function createHomePage(change: CatalogueChange, seeded: readonly SeededSe
   });
   for (const id of [bannerId, picksId]) await setWheelGroupStatus(change, DEMO_STAFF, id, 'Published');
   await setHomepageMessaging(change, DEMO_STAFF, { enabled: true, text: 'Autumn Reading Sale: selected digital volumes at reduced prices.', linkText: 'See the sale', linkUrl: '/browse/?s=0&st=true' });
-  const carousels: Array<{ title: string; filter: Record<string, unknown>; link?: string }> = [
-    { title: 'New releases', filter: { newOnly: true, sort: 5, typeIds: [PRODUCT_TYPE_CODES.Volume] }, link: '/browse/?st=3&is=false' },
-    { title: 'On sale now', filter: { isOnSale: true, sort: 0 }, link: '/browse/?s=0&st=true' },
-    { title: 'Read the first chapters free', filter: { isFree: true, typeIds: [PRODUCT_TYPE_CODES.Chapter], sort: 7 } },
-    { title: 'Popular series', filter: { includeSeries: true, sort: 7 }, link: '/browse/' },
-    { title: 'Coming soon', filter: { scheduleStatus: [PUBLISH_STATUS_CODES.ScheduledPreOrder, PUBLISH_STATUS_CODES.ScheduledComingSoon], sort: 6 }, link: '/calendar/' },
+  await createCuratedLists(change, seeded, new Set([...featured, ...picks].map((pick) => pick.series.id)));
+}
+
+/**
+ * The carousels below the wheel, as staff make curated lists (dashboard spec §3 "Curated list"):
+ * one hand-picked (a first volume of series the wheel does not show), the others by filter criteria.
+ */
+async function createCuratedLists(change: CatalogueChange, seeded: readonly SeededSeries[], onTheWheel: ReadonlySet<number>): Promise<void> {
+  const firstVolumes = seeded
+    .filter(({ id, series }) => isListed(series) && series.restrictedTerritories.length === 0 && !onTheWheel.has(id))
+    .sort((a, b) => b.popularity - a.popularity)
+    .flatMap(({ products }) => products.filter(({ product }) => product.status === 'Published' && !product.unlisted && product.subCategory === 'Volume' && product.restrictedTerritories.length === 0).slice(0, 1))
+    .slice(0, 8);
+  const Volume = PRODUCT_TYPE_CODES.Volume;
+  const lists: Array<Omit<CuratedListInput, 'status'>> = [
+    { title: 'New releases', type: 'Filtered', customCallToActionText: 'All new releases', customCallToActionUrl: '/browse/?st=3&is=false', curatedItems: [], filterCriteria: { newOnly: true, sort: LIST_SORTS.PublishDateDescending, typeIds: [Volume] } },
+    { title: 'On sale now', type: 'Filtered', customCallToActionText: 'See the sale', customCallToActionUrl: '/browse/?s=0&st=true', curatedItems: [], filterCriteria: { isOnSale: true, sort: LIST_SORTS.NewAndPopular } },
+    { title: 'Staff favourites', type: 'Curated', customCallToActionText: null, customCallToActionUrl: null, curatedItems: firstVolumes.map(({ id }) => ({ kind: 'product' as const, id })), filterCriteria: {} },
+    { title: 'Read the first chapters free', type: 'Filtered', curatedItems: [], filterCriteria: { isFree: true, typeIds: [PRODUCT_TYPE_CODES.Chapter], sort: LIST_SORTS.AllTimePopular } },
+    { title: 'Popular series', type: 'Filtered', customCallToActionText: 'Browse all series', customCallToActionUrl: '/browse/', curatedItems: [], filterCriteria: { includeSeries: true, sort: LIST_SORTS.AllTimePopular } },
+    { title: 'Coming soon', type: 'Filtered', customCallToActionText: 'Release calendar', customCallToActionUrl: '/calendar/', curatedItems: [], filterCriteria: { scheduleStatus: [PUBLISH_STATUS_CODES.ScheduledPreOrder, PUBLISH_STATUS_CODES.ScheduledComingSoon], sort: LIST_SORTS.PublishDateAscending } },
   ];
-  for (const [ordinal, carousel] of carousels.entries()) await createCarousel(change, { ...carousel, ordinal });
+  for (const [order, list] of lists.entries()) await createCuratedList(change, DEMO_STAFF, { ...list, status: 'Published', order });
 }
 
 async function createNews(change: CatalogueChange, catalogue: DemoCatalogue, seeded: readonly SeededSeries[], shift: (iso: string) => Date): Promise<void> {

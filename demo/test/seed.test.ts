@@ -73,6 +73,9 @@ describe('demo catalogue seeding, through the catalog store and its outbox', () 
     assert.equal(home.response.messaging.linkText, 'See the sale');
     assert.ok(home.response.carousels.length >= 4);
     assert.ok(home.response.carousels.every((carousel: Json) => carousel.items.length > 0));
+    const favourites = home.response.carousels.find((carousel: Json) => carousel.title === 'Staff favourites');
+    assert.ok(favourites?.items.length >= 4, 'a hand-picked curated list is on the home page');
+    assert.equal(home.response.carousels.find((carousel: Json) => carousel.title === 'On sale now')?.linkText, 'See the sale');
     const browse = await get('/api/discover/v2?count=24');
     assert.equal(browse.response.length, 24);
     assert.ok(browse.status.fullCount >= 300);

@@ -216,6 +216,11 @@ describe('staff curated lists (carousels) and HTML components', () => {
       assert.equal((await call('POST', '/api/dashboard/carousels/remove?id=999999')).status, 404);
       assert.equal((await call('POST', '/api/dashboard/carousels/remove?id=abc')).status, 400);
       assert.deepEqual((await audit('curated-list', ids.untitled)).map((entry) => entry.action), ['created', 'removed']);
+      const restored = await call('POST', '/api/dashboard/carousels/alter', [list({ id: ids.untitled, title: 'Back again', status: 'Draft' })]);
+      assert.deepEqual(restored.body.response.map((item: Json) => [item.title, item.status]), [['Back again', 'Draft']]);
+      assert.equal((await call('POST', `/api/dashboard/carousels/remove?id=${ids.untitled}`)).status, 200);
+      assert.equal((await call('POST', `/api/dashboard/carousels/remove?id=${ids.untitled}`)).body.response.status, 'Removed', 'removing again is a no-op');
+      assert.deepEqual((await audit('curated-list', ids.untitled)).map((entry) => entry.action), ['created', 'removed', 'altered', 'removed']);
     });
   });
 

@@ -9,6 +9,8 @@ interface ShelfProps {
   title: string;
   /** Where "See all" leads; no link when there is nowhere to go. */
   seeAllTo?: string | null | undefined;
+  /** The link's words when staff gave their own (a curated list's call to action); "See all" otherwise. */
+  seeAllText?: string | null | undefined;
   children: ReactNode;
   headingLevel?: 'h2' | 'h3';
 }
@@ -21,7 +23,7 @@ function prefersReducedMotion(): boolean {
  * A titled row of cards that scrolls sideways: swipe and scroll-snap on touch screens, arrow
  * buttons on wider screens (disabled at either end), and "See all" to the full list.
  */
-export function Shelf({ title, seeAllTo, children, headingLevel: Heading = 'h2' }: ShelfProps) {
+export function Shelf({ title, seeAllTo, seeAllText, children, headingLevel: Heading = 'h2' }: ShelfProps) {
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
   const headingId = useId();
@@ -57,7 +59,7 @@ export function Shelf({ title, seeAllTo, children, headingLevel: Heading = 'h2' 
         <div className={styles.tools}>
           {seeAllTo && (
             <Link to={seeAllTo} className={styles.seeAll}>
-              See all
+              {seeAllText || 'See all'}
               <span className="visually-hidden"> {title}</span>
               <ArrowRightIcon size={18} />
             </Link>

@@ -109,7 +109,7 @@ export function HomeCarousels() {
   return (
     <div className={styles.shelves}>
       {carousels.map((carousel) => (
-        <Shelf key={carousel.id} title={carousel.title} seeAllTo={carousel.link}>
+        <Shelf key={carousel.id} title={carousel.title} seeAllTo={carousel.link} seeAllText={carousel.linkText}>
           {carousel.items.map((item) => (
             <ItemCard key={`${item.kind}-${item.id}`} item={item} />
           ))}
