@@ -69,7 +69,7 @@ function publishProblems(error: unknown, missing: readonly (keyof typeof FIELD_L
 export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, reset, setError, setFocus, getValues, setValue, formState } = useForm<CampaignFormValues>({
+  const { control, handleSubmit, reset, setError, setFocus, getValues, setValue, trigger, formState } = useForm<CampaignFormValues>({
     defaultValues: campaign ? campaignToForm(campaign) : emptyCampaignForm(),
     mode: 'onBlur',
     shouldFocusError: false,
@@ -287,6 +287,11 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
                       label="Start date"
                       granularity="minute"
                       {...field}
+                      onChange={(next) => {
+                        field.onChange(next);
+                        // The end is judged against the start: a start moved past it refuses the end at once.
+                        if (getValues('endDate')) void trigger('endDate');
+                      }}
                       description={`UTC: ${formatUtc(field.value)}`}
                       error={fieldState.error?.message ?? missingAt('startDate')}
                     />

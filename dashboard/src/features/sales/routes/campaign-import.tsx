@@ -54,7 +54,7 @@ export default function CampaignImportRoute() {
       });
       if (action === 'CreateFromCsv' && report.valid && report.createdIds.length > 0) {
         void queryClient.invalidateQueries({ queryKey: [...salesQueryKey, 'page'] });
-        toast.success(`Created ${report.createdIds.length} campaign${report.createdIds.length === 1 ? '' : 's'} as drafts.`);
+        toast.success(report.createdIds.length === 1 ? 'Created 1 campaign as a draft.' : `Created ${report.createdIds.length} campaigns as drafts.`);
         setStep({ kind: 'created', report });
       } else setStep({ kind: 'checked', report });
     } catch (error) {
