@@ -235,6 +235,16 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     assert.equal((await groupOf(goodId)).status, 'Published');
     assert.equal((await groupOf(shortId)).status, 'Draft');
 
+    // Scheduling asks for a date in the future before it joins the pending changes.
+    await main(page).getByRole('button', { name: `Schedule group ${short}…` }).click();
+    const scheduleDialog = page.getByRole('dialog', { name: 'Schedule this group' });
+    await scheduleDialog.getByRole('button', { name: 'Schedule on save' }).click();
+    await scheduleDialog.getByText('Choose a publish date and time in the future.').waitFor();
+    await shotAndCheck(page, 'desktop', '04b-schedule');
+    await scheduleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await scheduleDialog.waitFor({ state: 'detached' });
+    await main(page).getByRole('heading', { name: 'No unsaved wheel changes' }).waitFor();
+
     // Settings: Banner groups first; the messaging bar on, with its preview.
     const settings = main(page).getByRole('region', { name: 'Settings' });
     const otherTop = (await entries()).topTypeId === 1 ? 'Thumbnail' : 'Banner';
@@ -270,7 +280,7 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     await preview.getByText('Slide 1 of 5').waitFor();
     await preview.getByRole('button', { name: 'Next slide' }).click();
     await preview.getByText('Slide 2 of 5').waitFor();
-    await page.screenshot({ path: path.join(shots, 'phone-03-preview.png') });
+    await preview.screenshot({ path: path.join(shots, 'phone-03-preview.png') });
     // Move with the buttons too: the short group's first item down, then Discard leaves nothing pending.
     await groupRow(page, short).getByRole('button', { name: `Move item ${series.e1!.title} down` }).click();
     await main(page).getByRole('heading', { name: '1 unsaved wheel change' }).waitFor();

@@ -97,6 +97,12 @@ describe('the wheel editor’s working copy', () => {
     assert.equal(pending.save.edited?.[0]?.expectedUpdatedAt, '2026-11-27T00:00:00.000Z');
     assert.deepEqual(pending.itemMoves, []);
     assert.deepEqual(pending.lines, ['Remove “Group 2”', 'Save the edits to “Renamed”', 'Publish “Renamed”']);
+
+    // A schedule goes last in the save, with its instant.
+    const scheduled = pendingChanges([{ ...stored[0]!, action: 'schedule', scheduleAt: '2026-12-24T18:00:00.000Z' }, stored[1]!], stored);
+    assert.deepEqual(scheduled.save, { scheduled: [{ id: 1, publishDate: '2026-12-24T18:00:00.000Z' }] });
+    assert.equal(scheduled.count, 1);
+    assert.match(scheduled.lines[0]!, /^Schedule “Group 1” to publish /);
   });
 
   it('moves groups into the slots of the order values they had, leaving groups added since where they are', () => {

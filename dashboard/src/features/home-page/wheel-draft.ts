@@ -16,13 +16,14 @@ import {
   type WheelReorder,
   type WheelSave,
 } from '@inkwell/contracts/dashboard-merchandising';
+import { formatDateTime } from '@/lib/format';
 
 export type AgeRatingCode = (typeof AGE_RATING_CODES)[number];
 export type GroupType = 'Thumbnail' | 'Banner';
 export type ItemType = 'Image' | 'Video';
 export type ActionType = 'Reader' | 'Product' | 'Series';
 /** A status change staff asked for, applied by the next save. */
-export type PendingAction = 'publish' | 'unpublish' | 'restore' | 'remove';
+export type PendingAction = 'publish' | 'unpublish' | 'restore' | 'remove' | 'schedule';
 
 export interface DraftItem {
   /** Stable while editing: `i<id>` for a stored item, `new-i<n>` for a new one. */
@@ -64,6 +65,8 @@ export interface DraftGroup {
   updatedAt: string | undefined;
   items: DraftItem[];
   action: PendingAction | null;
+  /** With the action 'schedule': when the group is to publish (an ISO instant). */
+  scheduleAt: string | null;
 }
 
 let counter = 0;
@@ -118,6 +121,7 @@ export function groupFromStored(group: WheelGroup): DraftGroup {
     updatedAt: group.updatedAt,
     items: byOrdinal(group.items).map(itemFromStored),
     action: null,
+    scheduleAt: null,
   };
 }
 
@@ -143,6 +147,7 @@ export function emptyGroup(type: GroupType): DraftGroup {
     updatedAt: undefined,
     items: [],
     action: null,
+    scheduleAt: null,
   };
 }
 
@@ -250,13 +255,14 @@ const nameOf = (group: DraftGroup) => (group.name.trim() ? `“${group.name.trim
 /** What the next save would do: the §4 ordered save, reorder moves and a line per change. */
 export function pendingChanges(draft: readonly DraftGroup[], stored: readonly DraftGroup[]): PendingChanges {
   const storedById = new Map(stored.map((group) => [group.id, group]));
-  const save: Required<Pick<WheelSave, 'added' | 'removed' | 'edited' | 'published' | 'unpublished' | 'restored'>> = {
+  const save: Required<Pick<WheelSave, 'added' | 'removed' | 'edited' | 'published' | 'unpublished' | 'restored' | 'scheduled'>> = {
     added: [],
     removed: [],
     edited: [],
     published: [],
     unpublished: [],
     restored: [],
+    scheduled: [],
   };
   const itemMoves: WheelReorder[] = [];
   const lines: string[] = [];
@@ -304,6 +310,9 @@ export function pendingChanges(draft: readonly DraftGroup[], stored: readonly Dr
     } else if (group.action === 'restore') {
       save.restored.push(group.id);
       lines.push(`Restore ${nameOf(group)}`);
+    } else if (group.action === 'schedule' && group.scheduleAt) {
+      save.scheduled.push({ id: group.id, publishDate: group.scheduleAt });
+      lines.push(`Schedule ${nameOf(group)} to publish ${formatDateTime(group.scheduleAt)}`);
     }
   }
 

@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { HomeEntries, HomepageMessaging } from '@inkwell/contracts/dashboard-merchandising';
 import { Button } from '@inkwell/ui-kit/button';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
+import { FormDialog } from '@/components/dialog/form-dialog';
+import { DatePickerField } from '@/components/form';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/layout/page-header';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { formatDateTime } from '@/lib/format';
 import { readRefusal } from '@/lib/refusal';
 import { errorMessage } from '@/lib/staff-api';
 import { getHomeEntries, homeEntriesKey, reorderWheel, saveWheel, useHomeEntries } from '../api/home-api';
@@ -34,7 +37,7 @@ function readWheelRefusal(title: string, error: unknown): Refused {
   return { title, messages: problems.map((problem) => problem.message), byGroup };
 }
 
-const ACTION_LABELS: Record<PendingAction, string> = { publish: 'to publish', unpublish: 'to unpublish', restore: 'to restore', remove: 'to remove' };
+const ACTION_LABELS: Record<PendingAction, string> = { publish: 'to publish', unpublish: 'to unpublish', restore: 'to restore', remove: 'to remove', schedule: 'to schedule' };
 
 /** `home-page`: the wheel editor (groups and items, reorder, publish checks, one save), its preview, and the top and messaging settings. */
 export default function HomePageRoute() {
@@ -72,6 +75,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
   const [open, setOpen] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ groupKey: string; item: DraftItem; isNew: boolean } | null>(null);
   const [removing, setRemoving] = useState<{ groupKey: string; itemKey?: string } | null>(null);
+  const [scheduling, setScheduling] = useState<{ groupKey: string; at: string | null; problem?: string } | null>(null);
   const [refused, setRefused] = useState<Refused | null>(null);
   const [saving, setSaving] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
@@ -98,7 +102,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
     setDraft((groups) => [...groups, group]);
     setOpen(group.key);
   };
-  const setAction = (group: DraftGroup, action: PendingAction | null) => update(group.key, (was) => ({ ...was, action }));
+  const setAction = (group: DraftGroup, action: PendingAction | null, scheduleAt: string | null = null) => update(group.key, (was) => ({ ...was, action, scheduleAt }));
 
   const save = async () => {
     setSaving(true);
@@ -160,6 +164,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
                 {group.items.length} item{group.items.length === 1 ? '' : 's'}
               </span>
               <StatusBadge status={group.status} />
+              {group.status === 'Scheduled' && group.publishDate && <span>publishes {formatDateTime(group.publishDate)}</span>}
               {group.action && <span className={styles.pendingTag}>{ACTION_LABELS[group.action]} on save</span>}
               {group.id === undefined && <span className={styles.pendingTag}>new, not saved</span>}
             </span>
@@ -178,6 +183,11 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
             {canPublish && group.action !== 'publish' && (
               <Button variant="secondary" size="sm" onClick={() => setAction(group, 'publish')} aria-label={`Publish group ${name}`}>
                 Publish
+              </Button>
+            )}
+            {canPublish && group.action !== 'schedule' && (
+              <Button variant="ghost" size="sm" onClick={() => setScheduling({ groupKey: group.key, at: group.publishDate })} aria-label={`Schedule group ${name}…`}>
+                Schedule…
               </Button>
             )}
             {group.status === 'Published' && group.action !== 'unpublish' && (
@@ -250,7 +260,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
         </div>
       )}
 
-      <section className={styles.pendingBar} aria-labelledby="wheel-pending-title">
+      <section className={pending.count > 0 ? `${styles.pendingBar} ${styles.pendingSticky}` : styles.pendingBar} aria-labelledby="wheel-pending-title">
         <div>
           <h2 id="wheel-pending-title" className={styles.pendingTitle} aria-live="polite">
             {pending.count === 0 ? 'No unsaved wheel changes' : `${pending.count} unsaved wheel change${pending.count === 1 ? '' : 's'}`}
@@ -328,6 +338,35 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
           setEditing(null);
         }}
       />
+
+      <FormDialog
+        isOpen={scheduling !== null}
+        onOpenChange={(isOpen) => !isOpen && setScheduling(null)}
+        title="Schedule this group"
+        submitLabel="Schedule on save"
+        problem={scheduling?.problem}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const group = draft.find((candidate) => candidate.key === scheduling?.groupKey);
+          if (!scheduling || !group) return;
+          if (!scheduling.at || new Date(scheduling.at).getTime() <= Date.now()) {
+            setScheduling({ ...scheduling, problem: 'Choose a publish date and time in the future.' });
+            return;
+          }
+          setAction(group, 'schedule', scheduling.at);
+          setScheduling(null);
+        }}
+      >
+        <DatePickerField
+          label="Publish date"
+          granularity="minute"
+          isFutureOnly
+          isRequired
+          value={scheduling?.at ?? null}
+          onChange={(at) => setScheduling((was) => (was ? { ...was, at } : was))}
+          description="In your time zone. The group publishes by itself then, if it passes the publish checks."
+        />
+      </FormDialog>
 
       <ConfirmDialog
         isOpen={removing !== null}
