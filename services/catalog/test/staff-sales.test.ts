@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { READ_CACHE_PREFIX } from '@inkwell/platform';
+import { MemoryCache, READ_CACHE_PREFIX } from '@inkwell/platform';
 import { SALES_MESSAGES } from '@inkwell/contracts/dashboard-merchandising';
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../src';
+import { SaleBoundaries } from '../src/flows/sale-boundaries';
 import { readTtlSeconds, READ_CACHE_TTL_SECONDS } from '../src/routes/read-cache';
 import { createProduct, createSeries } from './factories';
 
@@ -326,5 +327,29 @@ describe('staff sales campaigns (dashboard spec §7 "Sales campaigns")', () => {
     assert.deepEqual({ price: running.price, isOnSale: running.isOnSale }, { price: 1500, isOnSale: false });
     assert.equal((await call('GET', `/api/dashboard/sales/getCampaignById/${id}`)).body.response.phase, 'Ended');
     assert.equal(readTtlSeconds(service.context.cache), READ_CACHE_TTL_SECONDS, 'no boundary ahead: the usual lifetime');
+  });
+
+  it('arms at boot for campaigns published before it started: the next start, else the next end, of published campaigns only', async () => {
+    const cache = new MemoryCache();
+    const boundaries = new SaleBoundaries({ db: db(), cache, logger: { warn() {}, info() {} } }, { recheckMs: 3_600_000 });
+    try {
+      const soon = Date.now() + 120_000;
+      const insert = async (status: number, start: number, end: number) =>
+        db().query("INSERT INTO sales_campaigns (name, start_date, end_date, status) VALUES ('Boot test', $1, $2, $3)", [new Date(start), new Date(end), status]);
+      await insert(0, Date.now() + 60_000, Date.now() + 90_000);
+      await insert(4, Date.now() - 60_000, soon + 30 * 60_000);
+      await insert(4, soon, soon + 60 * 60_000);
+      await boundaries.arm();
+      assert.ok(boundaries.nextAt !== undefined && Math.abs(boundaries.nextAt - soon) < 5_000, `the published start ahead, not the draft's (${boundaries.nextAt} vs ${soon})`);
+      const ttl = readTtlSeconds(cache);
+      assert.ok(ttl <= 120 && ttl >= 100, `cached answers end by it (${ttl} s)`);
+      await db().query("UPDATE sales_campaigns SET start_date = now() - interval '1 minute' WHERE name = 'Boot test' AND start_date = $1", [new Date(soon)]);
+      await boundaries.arm();
+      assert.ok(boundaries.nextAt !== undefined && Math.abs(boundaries.nextAt - (soon + 30 * 60_000)) < 5_000, 'then the nearest end');
+    } finally {
+      await boundaries.close();
+      await db().query("DELETE FROM sales_campaigns WHERE name = 'Boot test'");
+      await cache.close();
+    }
   });
 });
