@@ -372,6 +372,23 @@ describe('staff sales campaigns in Chromium', { skip: skipBecause(browserSuiteSk
     await main(page).getByRole('heading', { level: 2, name: /problems? found — nothing was created/ }).waitFor({ timeout: 30_000 });
     await shotAndCheck(page, 'phone', '05-import-problems', true);
 
+    // Paging asks the server for the next rows (fromIndex, count): ten ended campaigns make a second page.
+    await stack
+      .service('catalog')
+      .context.db.query(
+        "INSERT INTO sales_campaigns (name, description, start_date, end_date) SELECT 'Autumn Filler ' || $1 || ' ' || g, '', now() - interval '30 days', now() - interval '20 days' FROM generate_series(1, 10) g",
+        [String(run)],
+      );
+    await page.goto(`${stack.url}/dashboard/sales-campaigns?size=10`);
+    const cards = main(page).getByRole('table', { name: 'Sales campaigns' }).getByRole('row');
+    await main(page).getByText(/^1–10 of 1[3-9]$/).waitFor();
+    await main(page).getByRole('button', { name: 'Next' }).click();
+    await main(page).getByText(/^11–1[3-9] of 1[3-9]$/).waitFor();
+    await cards.filter({ hasText: campaignName }).waitFor();
+    await main(page).getByRole('button', { name: 'Previous' }).click();
+    await cards.filter({ hasText: 'Autumn Filler' }).first().getByText('Ended', { exact: true }).waitFor();
+    await shotAndCheck(page, 'phone', '06-list-paged');
+
     assert.deepEqual(errors, []);
     await page.context().close();
   }, 180_000);
