@@ -367,6 +367,20 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
     );
   });
 
+  it('reads the rows under a header with an unknown or repeated column, reporting those too', async () => {
+    const header = [...HEADER, 'Notes', 'Currency'];
+    const checked = await validate([{ field: 'file1', name: 'extra.csv', data: csv([header, [...row(ids.digital!, -1, '7.99', 'free'), 'call me', 'USD']]) }]);
+    assert.equal(checked.status, 200);
+    assert.deepEqual(
+      checked.body.response.problems.map((item: SpreadsheetProblem) => [item.row, item.column, item.message.split(';')[0]]),
+      [
+        [1, 'Notes', "'Notes' is not a column of a sales campaign"],
+        [1, 'Currency', "The column 'Currency' is there twice (also column I)."],
+        [2, 'Discount Price', "'free' is not money: a price is 0 or more with at most 2 decimals, e.g. 4.99."],
+      ],
+    );
+  });
+
   it('reads an .xlsx: formulas are problems never evaluated, numbers and date cells are taken, rows numbered as the sheet shows them', async () => {
     const data = await xlsx(
       [

@@ -268,9 +268,10 @@ async function readCampaign(db: Queryable, file: UploadedSpreadsheet, problems: 
         firstSeen.set(known, letter);
         columns!.set(known, index);
       });
-      for (const column of SALES_SHEET_COLUMNS) if (!columns.has(column)) report(line.row, column, SALES_SHEET_MESSAGES.missingColumn(column));
-      // Without every column the rows cannot be read as the header says.
-      if (problems.count > before) return null;
+      const missing = SALES_SHEET_COLUMNS.filter((column) => !columns!.has(column));
+      for (const column of missing) report(line.row, column, SALES_SHEET_MESSAGES.missingColumn(column));
+      // Without every column the rows cannot be read as the header says (an unknown or repeated one is only reported).
+      if (missing.length > 0) return null;
       continue;
     }
     const at = (column: SalesSheetColumn) => line.cells[columns!.get(column)!];
