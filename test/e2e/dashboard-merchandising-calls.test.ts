@@ -21,6 +21,7 @@ describe('the dashboard spec\'s Sales and Home page calls', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const admin = await grantAdmin(stack.service('account').context.db, `merchandiser-${process.pid}@example.com`);
+    assert.ok(admin.created);
     const login = await fetch(`${stack.url}/api/account/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
