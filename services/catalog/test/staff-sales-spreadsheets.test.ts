@@ -353,9 +353,18 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
   it('reports missing, unknown and duplicated header columns', async () => {
     const header = HEADER.filter((column) => column !== 'Currency').map((column) => (column === 'Series Id' ? 'Series' : column));
     header.push('Campaign');
-    const checked = await validate([{ field: 'file1', name: 'columns.csv', data: csv([header, header.map(() => '1')]) }]);
+    const checked = await validate([
+      { field: 'file1', name: 'columns.csv', data: csv([header, header.map(() => '1')]) },
+      { field: 'file2', name: 'columns.xlsx', data: await xlsx([header, ...Array.from({ length: 50 }, () => header.map(() => 1))]), type: XLSX_TYPE },
+    ]);
     assert.equal(checked.status, 200);
-    const problems: SpreadsheetProblem[] = checked.body.response.problems;
+    const all: SpreadsheetProblem[] = checked.body.response.problems;
+    assert.deepEqual(
+      all.filter((item) => item.file === 'file2').map((item) => [item.sheet, item.row, item.column]),
+      all.filter((item) => item.file === 'file1').map((item) => ['Sale', item.row, item.column]),
+      'the same problems in an .xlsx',
+    );
+    const problems = all.filter((item) => item.file === 'file1');
     assert.deepEqual(
       problems.map((item) => [item.row, item.column, item.message.split(';')[0]]),
       [

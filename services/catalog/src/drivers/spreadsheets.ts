@@ -295,6 +295,9 @@ export async function* readSheetRows(file: string, kind: SpreadsheetKind, option
   } catch (error) {
     if (error instanceof SpreadsheetRefused) throw error;
     throw new SpreadsheetRefused('corrupt', `is not a readable .xlsx workbook (${(error as Error).message})`);
+  } finally {
+    // A caller that stops early (a header without its columns) leaves the file open otherwise.
+    (workbook as unknown as { stream?: { destroy(): void } }).stream?.destroy();
   }
 }
 
