@@ -182,9 +182,7 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     const itemNames = async () => panel.getByRole('button', { name: /^Drag item / }).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
     assert.deepEqual((await itemNames()).slice(0, 2), [`Drag item ${series.e2!.title}`, `Drag item ${series.e1!.title}`]);
 
-    // Groups: the edited group closed, then moved below the short one with the keyboard.
-    await main(page).getByRole('button', { name: edited, exact: true }).click();
-    await panel.getByRole('table', { name: 'Publish checks per age rating' }).waitFor({ state: 'detached' });
+    // Groups: the edited group (open: lifting it closes it) moved below the short one with the keyboard.
     const namesBefore = await main(page).getByRole('button', { name: /^Drag group / }).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
     const from = namesBefore.indexOf(`Drag group ${edited}`);
     const to = namesBefore.indexOf(`Drag group ${short}`);

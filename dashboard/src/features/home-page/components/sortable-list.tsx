@@ -4,7 +4,7 @@
  * announced; rows also carry Move up / Move down buttons of their own.
  */
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, MeasuringStrategy, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import styles from './home-page.module.css';
@@ -19,12 +19,14 @@ interface SortableListProps<T> {
   label: string;
   children: (item: T, index: number) => ReactNode;
   className?: string;
+  /** Called as a row is lifted (the wheel closes an open group, so every row is its short self while moving). */
+  onDragStart?: () => void;
 }
 
 type Handle = { attributes: Record<string, unknown>; listeners: Record<string, unknown> | undefined; disabled: boolean };
 const HandleContext = createContext<Handle | null>(null);
 
-export function SortableList<T>({ items, keyOf, nameOf, onMove, label, children, className }: SortableListProps<T>) {
+export function SortableList<T>({ items, keyOf, nameOf, onMove, label, children, className, onDragStart }: SortableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -52,6 +54,9 @@ export function SortableList<T>({ items, keyOf, nameOf, onMove, label, children,
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      // Rows change height while one moves (an open group closes): measure them as they are.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,

@@ -299,7 +299,7 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
             <>
               <p className={styles.muted}>In the order the storefront shows them. Drag a group by its handle, or focus the handle and press Space, then the arrow keys.</p>
               {movable.length > 0 && (
-                <SortableList items={movable} keyOf={(group) => group.key} nameOf={(group) => `group “${group.name.trim() || 'Unnamed group'}”`} onMove={moveGroup} label="wheel groups" className={styles.groupList}>
+                <SortableList items={movable} keyOf={(group) => group.key} nameOf={(group) => `group “${group.name.trim() || 'Unnamed group'}”`} onMove={moveGroup} label="wheel groups" className={styles.groupList} onDragStart={() => setOpen(null)}>
                   {(group, index) => groupRow(group, index, movable.length, true)}
                 </SortableList>
               )}
