@@ -222,6 +222,14 @@ describe('staff sales campaigns in Chromium', { skip: skipBecause(browserSuiteSk
     assert.equal(await form.getByText('Not saved — same as full price').count(), 1, 'only the row at full price is marked');
     await shotAndCheck(page, 'desktop', '05-editor-products', true);
 
+    // Leaving with unsaved changes asks first; keeping on editing keeps them.
+    await main(page).getByRole('link', { name: 'Sales campaigns' }).first().click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await leave.waitFor({ state: 'detached' });
+    assert.equal(await form.getByRole('textbox', { name: `Discount price of ${volumeOne} (Digital)` }).inputValue(), '$4.99');
+
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Campaign saved. 1 product at full price left out.').waitFor();
     await main(page).getByText('Saved', { exact: false }).first().waitFor();
