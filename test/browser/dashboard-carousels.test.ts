@@ -175,8 +175,11 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
     await form.getByRole('textbox', { name: 'Minimum price (USD)' }).blur();
 
     // The preview follows the unsaved form: the series, then the one Omnibus at or above the minimum.
+    // Earlier answers stay on screen while the next is asked: wait for the one with every change in it.
     const cards = main(page).getByRole('list', { name: 'Items the carousel would show' });
-    await cards.getByText(bigOmnibus, { exact: true }).waitFor({ timeout: 10_000 });
+    await main(page).getByText('2 items', { exact: true }).waitFor({ timeout: 10_000 });
+    await main(page).getByRole('region', { name: 'Preview', exact: true }).and(page.locator(':not([aria-busy])')).waitFor();
+    await cards.getByText(bigOmnibus, { exact: true }).waitFor();
     await cards.getByText(seriesTitle, { exact: true }).waitFor();
     const shown = (await cards.getByRole('listitem').allInnerTexts()).join('\n');
     assert.ok(!shown.includes(cheapOmnibus), `the Omnibus under the minimum price is filtered out: ${shown}`);
@@ -192,7 +195,7 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
     await form.getByText(CURATED_LIST_TITLE_MESSAGE, { exact: true }).waitFor();
     assert.equal(await titleField.getAttribute('aria-invalid'), 'true', 'the title is marked invalid');
     const describedBy = (await titleField.getAttribute('aria-describedby')) ?? '';
-    const description = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    const description = (await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
     assert.ok(description.includes(CURATED_LIST_TITLE_MESSAGE), `the title field is described by the message: ${description}`);
     assert.equal((await staff<CuratedList[]>('/dashboard/carousels')).length, 0, 'the refused publish created nothing');
     await shotAndCheck(page, 'desktop', '03-carousel-refused-title');
@@ -219,7 +222,7 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
     await picked.getByText(volume).waitFor();
     await form.getByRole('button', { name: `Move ${volume} up` }).press('Enter');
     const cardTitles = async () => (await cards.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
-    await cards.getByText(volume, { exact: true }).waitFor({ timeout: 10_000 });
+    await cards.getByRole('listitem').first().getByText(volume, { exact: true }).waitFor({ timeout: 10_000 });
     await main(page).getByText('3 items', { exact: true }).waitFor();
     assert.deepEqual(await cardTitles(), [volume, seriesTitle, bigOmnibus], 'the preview follows the items moved by keyboard');
     // Leaving with the change unsaved asks first; staying keeps it.
