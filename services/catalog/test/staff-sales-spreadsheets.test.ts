@@ -138,7 +138,7 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
     ids.printOnly = await createProduct(db, { name: 'Harbor Lights Art Book', variants: [{ type: 'Print', priceCents: 2500 }] });
     ids.printOnlyPrint = await printVariantOf(ids.printOnly);
     ids.injected = await createProduct(db, { name: INJECTION, variants: [{ type: 'Digital', priceCents: 500 }] });
-    for (const extra of ['extra1', 'extra2', 'extra3', 'extra4']) ids[extra] = await createProduct(db, { name: `Harbor Lights ${extra}`, variants: [{ type: 'Digital', priceCents: 500 }] });
+    for (const extra of ['extra1', 'extra2', 'extra3', 'extra4', 'extra5']) ids[extra] = await createProduct(db, { name: `Harbor Lights ${extra}`, variants: [{ type: 'Digital', priceCents: 500 }] });
   });
 
   afterAll(() => service?.close());
@@ -285,6 +285,7 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
       row('abc' as unknown as number, -1, '5.00', '4.00'), // row 14: not a product id
       row(ids.extra2!, -1, '5.00', '4.00', 'Autumn Sale', { 'Start Date (UTC)': 'next tuesday' }), // row 15: start differs from the first row
       row(ids.extra4!, -1, '5.00', '4.00', 'Autumn Sale', { Currency: 'EUR' }), // row 16: not the variant's currency
+      row(ids.extra5!, -1, '5.00', '6.00'), // row 17: a discount above the full price
     ]);
     const dates = csv([HEADER, row(ids.digital!, -1, '7.99', '5.99', 'Autumn Sale', { 'Start Date (UTC)': 'soon', 'End Date (UTC)': '2026-02-30T00:00:00Z' })]);
     const backwards = csv([HEADER, row(ids.digital!, -1, '7.99', '5.99', 'Autumn Sale', { 'Start Date (UTC)': '2026-10-31T00:00:00Z', 'End Date (UTC)': '2026-10-01T00:00:00Z' })]);
@@ -326,7 +327,8 @@ describe('sales campaign spreadsheets: export, validate, create', () => {
     expect(one, 14, 'Product Id', "'abc' is not a product id (a whole number from 1).");
     expect(one, 15, 'Start Date (UTC)', /^Start Date \(UTC\) differs from row 2/);
     expect(one, 16, 'Currency', "'EUR' is not the variant's currency: it is USD.");
-    assert.equal(one.length, 14, JSON.stringify(one));
+    expect(one, 17, 'Discount Price', 'The discount price 6.00 is above the full price 5.00 USD.');
+    assert.equal(one.length, 15, JSON.stringify(one));
 
     const two = report.problems.filter((item: SpreadsheetProblem) => item.file === 'file2');
     expect(two, 2, 'Start Date (UTC)', "'soon' is not a date and time in UTC, e.g. 2026-12-01T00:00:00Z.");

@@ -55,6 +55,8 @@ export const SALES_SHEET_MESSAGES = {
   fullPriceDiffers: (given: number, actual: number, currency: string) => `The full price ${money(given)} is not the catalogue's: it is ${money(actual)} ${currency}.`,
   currencyDiffers: (given: string, actual: string) => `'${shown(given)}' is not the variant's currency: it is ${actual}.`,
   twice: (productId: number, variantId: number, row: number) => `Product ${productId}, variant ${variantId}, is already on row ${row}.`,
+  // The campaign editor's rule too (domain/sales-rules.ts): a sale never raises a price.
+  discountAboveFull: (discount: number, full: number, currency: string) => `The discount price ${money(discount)} is above the full price ${money(full)} ${currency}.`,
 } as const;
 
 function money(cents: number): string {
@@ -240,6 +242,10 @@ async function readCampaign(db: Queryable, file: UploadedSpreadsheet, problems: 
       }
       if (row.fullPrice !== null && row.fullPrice !== variant.priceCents) {
         report(row.row, 'Full Price', SALES_SHEET_MESSAGES.fullPriceDiffers(row.fullPrice, variant.priceCents, variant.currency));
+        fine = false;
+      }
+      if (row.discountPrice !== null && row.discountPrice > variant.priceCents) {
+        report(row.row, 'Discount Price', SALES_SHEET_MESSAGES.discountAboveFull(row.discountPrice, variant.priceCents, variant.currency));
         fine = false;
       }
       if (!fine || row.discountPrice === null || row.fullPrice === null) continue;
