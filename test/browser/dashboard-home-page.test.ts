@@ -263,6 +263,33 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     const stored = await entries();
     assert.equal(stored.topTypeId, otherTop === 'Banner' ? 1 : 0);
     assert.deepEqual(stored.messaging, { enabled: true, text: 'Free shipping this weekend', linkText: 'See the sale', linkUrl: '/browse?onSale=true' });
+
+    // A new Thumbnail group with an Image item (subtitle and a series picked by search), added by the save.
+    const thumbnailName = `Staff Picks ${run}`;
+    await main(page).getByRole('button', { name: 'Add Thumbnail group' }).click();
+    const fresh = groupRow(page, 'Unnamed group');
+    await fresh.getByRole('textbox', { name: 'Group name' }).fill(thumbnailName);
+    const added = groupRow(page, thumbnailName);
+    await added.getByRole('button', { name: 'Add item' }).click();
+    const itemDialog = page.getByRole('dialog', { name: new RegExp(`Add an item to ${thumbnailName}`) });
+    await itemDialog.getByRole('textbox', { name: 'Subtitle' }).fill('Cosy mysteries for the winter');
+    const seriesBox = itemDialog.getByRole('combobox', { name: 'Series' });
+    await seriesBox.click();
+    await seriesBox.fill('Paper Moons');
+    await page.getByRole('listbox').getByRole('option', { name: new RegExp(series.e3!.title) }).first().click();
+    await itemDialog.getByRole('button', { name: 'Add item' }).click();
+    await itemDialog.waitFor({ state: 'detached' });
+    await added.getByText('Cosy mysteries for the winter').waitFor();
+    await main(page).getByRole('region', { name: /unsaved wheel change/ }).getByText(`Add Thumbnail group “${thumbnailName}” with 1 item`).waitFor();
+    await shotAndCheck(page, 'desktop', '06-new-thumbnail-group', true);
+    await main(page).getByRole('button', { name: 'Save wheel' }).click();
+    await toast(page, /The wheel is saved/).waitFor();
+    const created = (await entries()).groups.find((group) => group.name === thumbnailName);
+    assert.ok(created, 'the new group is stored');
+    assert.equal(created.type, 'Thumbnail');
+    assert.equal(created.status, 'Draft');
+    assert.deepEqual(created.items.map((item) => [item.type, item.subtitle, item.seriesId]), [['Image', 'Cosy mysteries for the winter', series.e3!.id]]);
+
     assert.deepEqual(errors, []);
     await page.context().close();
   });

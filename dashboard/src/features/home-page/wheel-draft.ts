@@ -137,8 +137,9 @@ export function emptyGroup(type: GroupType): DraftGroup {
     id: undefined,
     type,
     name: '',
+    // No platform until staff tick one: a group for a platform must pass the publish checks to be saved (§5).
     isForSteam: false,
-    isForWebsite: true,
+    isForWebsite: false,
     isForNintendoSwitch: false,
     isForApp: false,
     isHeroBanner: false,
