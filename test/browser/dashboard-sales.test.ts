@@ -357,6 +357,24 @@ describe('staff sales campaigns in Chromium', { skip: skipBecause(browserSuiteSk
     await page.getByRole('form', { name: 'Sales campaign' }).getByRole('list', { name: 'Products in the campaign' }).waitFor();
     await shotAndCheck(page, 'phone', '02-editor-existing', true);
 
+    // Someone else saved it since it was opened: the save is refused (409) and says so, and nothing is changed.
+    const phoneForm = page.getByRole('form', { name: 'Sales campaign' });
+    await stack.service('catalog').context.db.query("UPDATE sales_campaigns SET updated_at = updated_at + interval '1 second' WHERE name = $1", [campaignName]);
+    await phoneForm.getByRole('textbox', { name: 'Description' }).fill('Changed on a phone.');
+    await phoneForm.getByRole('button', { name: 'Save', exact: true }).click();
+    await main(page).getByRole('alert').filter({ hasText: 'The campaign was not saved.' }).getByText(/saved by someone else since you opened it/).waitFor();
+    const kept = await stack.service('catalog').context.db.query<{ description: string }>('SELECT description FROM sales_campaigns WHERE name = $1', [campaignName]);
+    assert.equal(kept.rows[0]!.description, '', 'a refused save changes nothing');
+    await shotAndCheck(page, 'phone', '02b-editor-conflict');
+    // Discarding takes the version saved since; the change made again then saves.
+    await phoneForm.getByRole('button', { name: 'Discard changes' }).click();
+    await phoneForm.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    await phoneForm.getByRole('textbox', { name: 'Description' }).fill('Changed on a phone.');
+    await phoneForm.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, /^Campaign saved\./).waitFor();
+    const changed = await stack.service('catalog').context.db.query<{ description: string }>('SELECT description FROM sales_campaigns WHERE name = $1', [campaignName]);
+    assert.equal(changed.rows[0]!.description, 'Changed on a phone.');
+
     await page.goto(`${stack.url}/dashboard/sales-campaigns/new`);
     await main(page).getByRole('heading', { level: 1, name: 'New sales campaign' }).waitFor();
     await shotAndCheck(page, 'phone', '03-editor-new', true);

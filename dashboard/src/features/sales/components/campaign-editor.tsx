@@ -11,6 +11,7 @@ import { toast, toastError } from '@/components/feedback/toast';
 import { ComboBoxField, DatePickerField, TextAreaField, TextField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
+import { ApiError } from '@/lib/staff-api';
 import { limitOf, maxLengthRule } from '@/lib/limits';
 import type { Problem } from '@inkwell/contracts/problems';
 import { applyServerErrors, readRefusal } from '@/lib/refusal';
@@ -18,7 +19,7 @@ import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { EditorAside, SAVE_FIRST, SaveBar, refusedAt, saveFirst, useOutcome, useResetOnNewVersion } from '@/components/editor/editor-frame';
 import { ProblemSummary, collectFormErrors, type ListedProblem } from '@/components/editor/problem-summary';
 import styles from '@/components/editor/editor.module.css';
-import { getSeriesInfo, useAlterCampaign, useChangeCampaignStatus, useCreateCampaign, type CampaignStatusAction } from '../api/campaigns';
+import { campaignDetailKey, getSeriesInfo, useAlterCampaign, useChangeCampaignStatus, useCreateCampaign, type CampaignStatusAction } from '../api/campaigns';
 import { loadProductOptions, loadSeriesOptions, productSalesRows } from '../api/options';
 import { downloadCampaignWorkbook } from '../api/spreadsheets';
 import {
@@ -114,6 +115,8 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
       navigate(`/sales-campaigns/${id}`, { replace: true });
       return id;
     } catch (error) {
+      // Saved by someone else since: the stored version is read again, so Discard changes shows theirs.
+      if (campaign && error instanceof ApiError && error.httpStatus === 409) void queryClient.invalidateQueries({ queryKey: campaignDetailKey(campaign.id) });
       applyServerErrors(error, setError, SERVER_FIELDS, SERVER_FIELD_MAP);
       refuse('The campaign was not saved.', error);
       return undefined;
