@@ -40,6 +40,8 @@ export interface CuratedHomeRow {
   jsGzip: number;
   cssGzip: number;
   lcpElement: string;
+  /** The worst run's largest layout shift: its value and what moved. */
+  largestShift: string;
   met: boolean;
 }
 
@@ -193,6 +195,10 @@ export async function measureCuratedHome({ url, runs = 3 }: { url?: string; runs
           jsGzip,
           cssGzip: median(samples.map((sample) => sample.cssGzip)),
           lcpElement: worst.vitals.lcpElement,
+          largestShift: (() => {
+            const shift = [...worst.vitals.shifts].sort((a, b) => b.value - a.value)[0];
+            return shift ? `${shift.value.toFixed(3)}: ${shift.moved.join(', ')}` : '';
+          })(),
           met: cls <= VITALS_TARGETS.cls && lcpMs <= VITALS_TARGETS.lcpMs && jsGzip <= VITALS_TARGETS.firstScreenJsGzipBytes,
         });
       }
@@ -200,10 +206,10 @@ export async function measureCuratedHome({ url, runs = 3 }: { url?: string; runs
 
     console.log(`\nStorefront home, curated: ${content.wheel.map((group) => `${group.name} (${group.type}, ${group.slides} slides)`).join(', ')}; top ${content.topType}; message bar ${content.messaging ? 'on' : 'off'}; ${content.htmlComponents} HTML components; ${content.carousels} carousels.`);
     console.log(`${runs} runs per row, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}. LCP and TBT are medians, CLS the worst run; JS/CSS = gzip KB of the first screen; LCP ratio against a static page in the same run.\n`);
-    console.log('| screen | cache | LCP ms | LCP ratio | CLS (worst) | TBT ms | JS KB | CSS KB | verdict | largest paint |');
+    console.log('| screen | cache | LCP ms | LCP ratio | CLS (worst) | TBT ms | JS KB | CSS KB | verdict | largest paint / largest shift |');
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---|');
     for (const row of rows) {
-      console.log(`| ${row.screen} | ${row.cache} | ${row.lcpMs.toFixed(0)} | ${(row.lcpMs / row.baselineLcpMs).toFixed(2)} | ${row.cls.toFixed(3)} | ${row.tbtMs.toFixed(0)} | ${kb(row.jsGzip)} | ${kb(row.cssGzip)} | ${row.met ? 'met' : 'NOT MET'} | ${row.lcpElement} |`);
+      console.log(`| ${row.screen} | ${row.cache} | ${row.lcpMs.toFixed(0)} | ${(row.lcpMs / row.baselineLcpMs).toFixed(2)} | ${row.cls.toFixed(3)} | ${row.tbtMs.toFixed(0)} | ${kb(row.jsGzip)} | ${kb(row.cssGzip)} | ${row.met ? 'met' : 'NOT MET'} | ${row.lcpElement}${row.largestShift ? ` / ${row.largestShift}` : ''} |`);
     }
     const verdicts: Array<[string, boolean]> = [
       [`curated home CLS ≤ ${VITALS_TARGETS.cls} (phone and desktop, cold and warm)`, rows.every((row) => row.cls <= VITALS_TARGETS.cls)],

@@ -3,7 +3,7 @@ import { ReaderAccountPromo } from '@/features/auth/components/reader-account-pr
 import { HomeCarousels, HomeSpotlightSection } from '@/features/catalog/components/home-showcase';
 import { HomeHero } from '@/features/home/components/home-hero';
 import { HomeHighlights } from '@/features/home/components/home-highlights';
-import { HomeCurated, HomeMessaging } from '@/features/catalog/components/home-wheel';
+import { HomeMessaging } from '@/features/catalog/components/home-wheel';
 import { LoginStatus, useAuth } from '@/lib/auth';
 import styles from './home.module.css';
 
@@ -16,7 +16,6 @@ export default function HomeRoute() {
       <HomeSpotlightSection fallback={<HomeHero />} />
       <HomeHighlights />
       <div className={styles.body}>
-        <HomeCurated />
         <HomeCarousels />
         {status === LoginStatus.LoggedOut && <ReaderAccountPromo />}
       </div>

@@ -6,7 +6,7 @@ import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Shelf, ShelfSkeleton } from '@/components/ui/shelf';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { heroGroupOf, WheelBanner, WheelThumbnails } from './home-wheel';
+import { curatedBelowHero, HomeCurated, heroGroupOf, WheelBanner, WheelThumbnails } from './home-wheel';
 import { useHome } from '../api/get-home';
 import { HomeSpotlight } from './home-spotlight';
 import { ItemCard } from './item-card';
@@ -98,7 +98,11 @@ export function HomeCarousels() {
   }
 
   const carousels = home.data.carousels.filter((carousel) => carousel.items.length > 0);
-  if (carousels.length === 0) {
+  // What staff curated besides the hero (the other wheel groups, the HTML components) leads the shelves,
+  // in the same container the loading shelves held, so nothing already on screen moves when it arrives.
+  const curated = <HomeCurated home={home.data} />;
+  const { groups, components } = curatedBelowHero(home.data);
+  if (carousels.length === 0 && groups.length === 0 && components.length === 0) {
     return (
       <EmptyState icon={<BookIcon />} title="Nothing is featured right now" actions={<ButtonLink to={paths.browse}>Browse the catalogue</ButtonLink>}>
         <p>When our editors feature series and new volumes, they appear here. Until then, the whole catalogue is in Browse.</p>
@@ -108,6 +112,7 @@ export function HomeCarousels() {
 
   return (
     <div className={styles.shelves}>
+      {curated}
       {carousels.map((carousel) => (
         <Shelf key={carousel.id} title={carousel.title} seeAllTo={carousel.link} seeAllText={carousel.linkText}>
           {carousel.items.map((item) => (

@@ -325,17 +325,19 @@ export function HomeMessaging() {
   return home.data ? <HomeMessagingBar messaging={home.data.messaging ?? null} /> : null;
 }
 
+/** What staff curated below the hero: the other wheel groups with slides, and the HTML components. */
+export function curatedBelowHero(home: HomeView): { groups: WheelView[]; components: NonNullable<HomeView['htmlComponents']> } {
+  const hero = heroGroupOf(home);
+  return { groups: (home.wheel ?? []).filter((group) => group !== hero && group.slides.length > 0), components: home.htmlComponents ?? [] };
+}
+
 /** The rest of the wheel below the hero, then the HTML components: what staff curated above the carousels. */
-export function HomeCurated() {
-  const home = useHome();
-  if (!home.data) return null;
-  const hero = heroGroupOf(home.data);
-  const rest = (home.data.wheel ?? []).filter((group) => group !== hero && group.slides.length > 0);
-  const components = home.data.htmlComponents ?? [];
-  if (rest.length === 0 && components.length === 0) return null;
+export function HomeCurated({ home }: { home: HomeView }) {
+  const { groups, components } = curatedBelowHero(home);
+  if (groups.length === 0 && components.length === 0) return null;
   return (
     <>
-      {rest.map((group) => (
+      {groups.map((group) => (
         <WheelGroup key={group.id} group={group} />
       ))}
       <HomeHtmlComponents components={components} />
