@@ -122,11 +122,12 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
   }
 
   /** Lifts the row by its handle with the keyboard, moves it `steps` down (negative: up) and drops it, following the announcements. */
-  async function keyboardMove(page: Page, handle: Locator, from: number, steps: number): Promise<void> {
+  async function keyboardMove(page: Page, handle: Locator, from: number, steps: number, lifted?: () => Promise<void>): Promise<void> {
     const announced = (text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).waitFor({ state: 'attached' });
     await handle.focus();
     await page.keyboard.press('Space');
     await page.locator('[aria-pressed="true"][aria-roledescription="sortable"]').waitFor();
+    await lifted?.();
     for (let step = 1; step <= Math.abs(steps); step += 1) {
       await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
       await announced(`is over position ${from + 1 + (steps > 0 ? step : -step)} of`);
@@ -187,7 +188,10 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     const from = namesBefore.indexOf(`Drag group ${edited}`);
     const to = namesBefore.indexOf(`Drag group ${short}`);
     assert.ok(from >= 0 && to > from, `the edited group comes before the short one: ${namesBefore.join(', ')}`);
-    await keyboardMove(page, main(page).getByRole('button', { name: `Drag group ${edited}` }), from, to - from);
+    // Lifted, the open group closes; the keys move it once it has.
+    await keyboardMove(page, main(page).getByRole('button', { name: `Drag group ${edited}` }), from, to - from, () =>
+      panel.getByRole('table', { name: 'Publish checks per age rating' }).waitFor({ state: 'detached' }),
+    );
     const namesAfter = await main(page).getByRole('button', { name: /^Drag group / }).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
     assert.ok(namesAfter.indexOf(`Drag group ${edited}`) > namesAfter.indexOf(`Drag group ${short}`), namesAfter.join(', '));
 
@@ -311,6 +315,22 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     await main(page).getByRole('heading', { name: '1 unsaved wheel change' }).waitFor();
     await main(page).getByRole('button', { name: 'Discard changes' }).click();
     await main(page).getByRole('heading', { name: 'No unsaved wheel changes' }).waitFor();
+
+    // Removing asks first; the save removes the group (listed last), and Restore brings it back as a Draft.
+    await groupRow(page, short).getByRole('button', { name: `Remove group ${short}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this group?' });
+    await confirm.waitFor();
+    await shotAndCheck(page, 'phone', '04-remove-confirm');
+    await confirm.getByRole('button', { name: 'Remove group' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await main(page).getByRole('region', { name: /unsaved wheel change/ }).getByText(`Remove “${short}”`).waitFor();
+    await main(page).getByRole('button', { name: 'Save wheel' }).click();
+    await groupRow(page, short).getByText('Removed', { exact: true }).first().waitFor();
+    assert.equal((await groupOf(shortId)).status, 'Removed');
+    await groupRow(page, short).getByRole('button', { name: `Restore group ${short}` }).click();
+    await main(page).getByRole('button', { name: 'Save wheel' }).click();
+    await groupRow(page, short).getByText('Draft', { exact: true }).first().waitFor();
+    assert.equal((await groupOf(shortId)).status, 'Draft');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
