@@ -294,6 +294,17 @@ describe('staff home page wheel editor in Chromium', { skip: skipBecause(browser
     assert.equal(created.status, 'Draft');
     assert.deepEqual(created.items.map((item) => [item.type, item.subtitle, item.seriesId]), [['Image', 'Cosy mysteries for the winter', series.e3!.id]]);
 
+    // Leaving with an unsaved change asks first; Keep editing stays, with the change.
+    await main(page).getByRole('button', { name: `Move group ${short} down` }).click();
+    await main(page).getByRole('heading', { name: '1 unsaved wheel change' }).waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: 'Carousels', exact: true }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await leave.waitFor({ state: 'detached' });
+    assert.match(page.url(), /\/dashboard\/home-page$/);
+    await main(page).getByRole('heading', { name: '1 unsaved wheel change' }).waitFor();
+
     assert.deepEqual(errors, []);
     await page.context().close();
   });
