@@ -418,7 +418,12 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
           isDestructive
           onConfirm={() => run('unpublish')}
         >
-          <p>{campaign.name || 'The campaign'}’s discounts stop at once; shoppers see full prices again. It stays here as a draft.</p>
+          <p>
+            {campaign.phase === 'Upcoming'
+              ? `${campaign.name || 'The campaign'} will not start on ${formatDateTime(campaign.startDate)}; shoppers keep seeing full prices.`
+              : `${campaign.name || 'The campaign'}’s discounts stop at once; shoppers see full prices again.`}{' '}
+            It stays here as a draft.
+          </p>
         </ConfirmDialog>
       )}
     </div>
