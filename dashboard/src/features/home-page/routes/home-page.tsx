@@ -275,7 +275,14 @@ function WheelEditor({ entries }: { entries: HomeEntries }) {
         </div>
         <div className={styles.inline}>
           {pending.count > 0 && (
-            <Button variant="ghost" disabled={saving} onClick={() => setDraft(stored)}>
+            <Button
+              variant="ghost"
+              disabled={saving}
+              onClick={() => {
+                setDraft(stored);
+                setRefused(null);
+              }}
+            >
               Discard changes
             </Button>
           )}
