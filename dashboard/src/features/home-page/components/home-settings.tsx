@@ -35,7 +35,9 @@ export function HomeSettings({ topTypeId, messaging, onDirtyChange, onMessagingD
   const [tried, setTried] = useState(false);
 
   useEffect(() => setTop(topTypeId === 1 ? 1 : 0), [topTypeId]);
-  useEffect(() => setBar(messaging), [messaging]);
+  // A stored bar read again (after any save on the page) replaces the form only when it changed.
+  const storedBar = JSON.stringify(messaging);
+  useEffect(() => setBar(messaging), [storedBar]);
   const barDirty = JSON.stringify(bar) !== JSON.stringify(messaging);
   const topDirty = top !== topTypeId;
   useEffect(() => onDirtyChange(barDirty || topDirty), [barDirty, topDirty]);
