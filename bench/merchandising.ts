@@ -6,6 +6,7 @@
  * several sizes to show memory staying flat as rows grow.
  *
  *   TEST_DATABASE_URL=postgres://… npx tsx bench/merchandising.ts [--rows 2500,5000,10000] [--rounds 3]
+ *                                                               [--home-runs 3] [--no-home]
  *
  * The catalog runs alone in a process of its own (bench/support/merchandising-server.ts) on a fresh
  * database of the Postgres at TEST_DATABASE_URL, with the demo catalogue and copies of its products
@@ -15,7 +16,9 @@
  * when the step started. Nothing here is asserted: the targets are printed met or NOT MET.
  *
  * Targets (issue 22): each step within 3× of the bare read's time; memory flat as rows grow (peak
- * growth at the largest size within 2× of the smallest's, while the rows grow 4×).
+ * growth at the largest size within 2× of the smallest's, while the rows grow 4×); and the storefront
+ * home with a curated wheel and six carousels within the web-vitals targets (bench/support/
+ * curated-home.ts, after the spreadsheets; `npm run build` first, `--no-home` to skip it).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -24,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { SALES_SHEET_COLUMNS } from '@inkwell/contracts/dashboard-merchandising';
+import { measureCuratedHome } from './support/curated-home';
 import { saveResults, stopProcesses } from './support/outcome';
 import type { MemoryPeak } from './support/merchandising-memory';
 
@@ -220,11 +224,12 @@ try {
   await saveResults('merchandising', { sizes: SIZES, rounds: ROUNDS, cores: os.cpus().length, loadAverage: os.loadavg(), summary, results });
   await rm(folder, { recursive: true, force: true });
 
-  // ------------------------------------------------------------------------------------------------
-  // HOOK (issue 22, storefront home): a web-vitals section for the storefront home with a curated
-  // wheel and six carousels goes here — helper H4 writes bench/support/curated-home.ts; it is wired
-  // in after this line (e.g. `await measureCuratedHome(...)` printing its own table and verdicts).
-  // ------------------------------------------------------------------------------------------------
+  // The storefront home with a curated wheel and six carousels, against the web-vitals targets (a
+  // store of its own with the demo's curated home; needs `npm run build`). `--no-home` skips it.
+  if (!args.includes('--no-home')) {
+    console.log('\n## The storefront home with a curated wheel and six carousels\n');
+    await measureCuratedHome({ runs: Number(text('home-runs') ?? 3) });
+  }
 } finally {
   await stopProcesses(processes);
 }
