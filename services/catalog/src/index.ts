@@ -76,7 +76,8 @@ export const catalogService: ServiceDefinition = {
       },
       subscriptions: [
         // Campaign prices change at their start and end instants, which no event marks: a timer does.
-        { group: 'sale-boundaries', types: [EVENTS.salesCampaignChanged.type], effect: () => saleBoundaries.arm() },
+        // (and scheduled home page wheel groups at their publish dates, re-armed as the wheel changes)
+        { group: 'sale-boundaries', types: [EVENTS.salesCampaignChanged.type, EVENTS.homeChanged.type], effect: () => saleBoundaries.arm() },
         ingestionSubscription(context.outbox),
         {
           group: 'search-index',

@@ -4,6 +4,7 @@ import { BANNER_UPLOAD_LIMITS, WHEEL_MIN_ITEMS_PER_BUCKET } from '@inkwell/contr
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { catalogService } from '../src';
 import { WHEEL_MESSAGES, itemProblems } from '../src/domain/wheel-rules';
+import { SaleBoundaries } from '../src/flows/sale-boundaries';
 import { invalidateReads } from '../src/routes/read-cache';
 import { BANNER_MESSAGES } from '../src/routes/staff-home';
 import { createProduct, createSeries } from './factories';
@@ -217,6 +218,15 @@ describe('staff home page: the wheel, its rules, the settings and the storefront
     assert.equal(byId(ids.appOnly).status, 'Removed');
     assert.equal(groups[groups.length - 1].id, ids.appOnly, 'removed groups last');
     assert.ok(groups.some((g: Json) => g.name === 'Added' && g.status === 'Draft'));
+
+    // The scheduled group goes live at its date, which no event marks: the cached storefront reads are dropped then.
+    const boundaries = new SaleBoundaries({ db: db(), cache: service.context.cache, logger: { warn() {}, info() {} } }, { recheckMs: 3 * 86_400_000 });
+    try {
+      await boundaries.arm();
+      assert.ok(boundaries.nextAt !== undefined && Math.abs(boundaries.nextAt - Date.parse(future)) < 5_000, `armed for the schedule (${boundaries.nextAt} vs ${future})`);
+    } finally {
+      await boundaries.close();
+    }
 
     const past = await call('POST', '/api/dashboard/home/entry/alter', { scheduled: [{ id: ids.featured, publishDate: '2020-01-01T00:00:00.000Z' }] });
     assert.equal(past.status, 400);

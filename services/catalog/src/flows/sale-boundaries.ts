@@ -35,8 +35,11 @@ export class SaleBoundaries {
          SELECT min(start_date) AS t FROM sales_campaigns WHERE status = $1 AND start_date > clock_timestamp()
          UNION ALL
          SELECT min(end_date + make_interval(secs => $2::double precision / 1000)) FROM sales_campaigns WHERE status = $1 AND end_date + make_interval(secs => $2::double precision / 1000) > clock_timestamp()
+         UNION ALL
+         -- A scheduled home page wheel group goes live at its publish date, which no event marks either.
+         SELECT min(publish_date) FROM wheel_groups WHERE status = $3 AND publish_date > clock_timestamp()
        ) AS boundaries`,
-      [PUBLISH_STATUS_CODES.Published, margin],
+      [PUBLISH_STATUS_CODES.Published, margin, PUBLISH_STATUS_CODES.Scheduled],
     );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
