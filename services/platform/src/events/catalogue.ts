@@ -52,7 +52,7 @@ export const EVENTS = {
   seriesChanged: define('series.changed', 'catalog', 'A series was created, changed, published or unpublished.', Type.Object({ seriesId: Type.String() })),
   bundleChanged: define('bundle.changed', 'catalog', 'A bundle was created or changed (its items, prices or status).', Type.Object({ bundleId: Type.String() })),
   salesCampaignChanged: define('sales-campaign.changed', 'catalog', 'A sales campaign or the products it discounts was created or changed.', Type.Object({ campaignId: Type.String() })),
-  homeChanged: define('home.changed', 'catalog', 'The home page changed: a spotlight (wheel) entry or a carousel was added, changed or removed.', Type.Object({})),
+  homeChanged: define('home.changed', 'catalog', 'The home page changed: a wheel group or item, a curated list (carousel), an HTML component, or the top or message bar settings were added, changed or removed.', Type.Object({})),
   newsChanged: define('news.changed', 'catalog', 'A news article was created, changed, published or unpublished.', Type.Object({ articleId: Type.String() })),
   cacheInvalidated: define('catalog.cache-invalidated', 'catalog', 'Staff invalidated the whole storefront cache.', Type.Object({})),
   publisherChanged: define('publisher.changed', 'catalog', 'A publisher or its imprints was created, changed, hidden or shown, or removed.', Type.Object({ publisherId: Type.String() })),
