@@ -331,6 +331,21 @@ describe('staff curated lists (carousels) and HTML components', () => {
       assert.equal(await count('SELECT count(*)::int AS n FROM html_components'), before);
     });
 
+    it('puts a new component or list after one ordered last of all (the largest ordinal) without overflowing', async () => {
+      const INT4_MAX = 2_147_483_647;
+      const last = await call('POST', '/api/dashboard/html-components/new', { name: 'Very last', style: 'Plain', content: '', order: INT4_MAX });
+      assert.equal(last.body.response.order, INT4_MAX);
+      const next = await call('POST', '/api/dashboard/html-components/new', { name: 'After it', style: 'Plain', content: '' });
+      assert.equal(next.status, 200, JSON.stringify(next.body));
+      assert.equal(next.body.response.order, INT4_MAX);
+      assert.equal((await call('POST', '/api/dashboard/carousels/new', list({ title: 'Last list', order: INT4_MAX }))).status, 200);
+      const after = await call('POST', '/api/dashboard/carousels/new', list({ title: 'After the last list' }));
+      assert.equal(after.status, 200, JSON.stringify(after.body));
+      assert.equal(after.body.response.order, INT4_MAX);
+      for (const id of [last.body.response.id, next.body.response.id]) await service.context.db.query('DELETE FROM html_components WHERE id = $1', [id]);
+      await service.context.db.query("DELETE FROM carousels WHERE title IN ('Last list', 'After the last list')");
+    });
+
     it('alters several components at once, or none on any problem; publishes them onto /home/V2', async () => {
       const other = (await call('POST', '/api/dashboard/html-components/new', { name: 'Footer note', style: 'Plain', content: '<p>Thanks</p>' })).body.response;
       const before = (await call('GET', '/api/dashboard/html-components')).body.response;

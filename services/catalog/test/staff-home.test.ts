@@ -358,6 +358,10 @@ describe('staff home page: the wheel, its rules, the settings and the storefront
     assert.equal(wrongField.statusCode, 400);
     const tooLarge = await upload('file', 'big.png', Buffer.concat([png(10, 10), Buffer.alloc(BANNER_UPLOAD_LIMITS.bytes + 10)]));
     assert.equal(tooLarge.statusCode, 413);
+    // A multipart body the parser cannot read (no boundary) is the client's mistake.
+    const unreadable = await service.app.inject({ method: 'POST', url: '/api/dashboard/home/banners', headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${admin}` } });
+    assert.equal(unreadable.statusCode, 400, unreadable.body);
+    assert.match(unreadable.json().status.message, /^The upload could not be read as multipart\/form-data/);
     assert.equal(await count('SELECT 1 FROM home_banners'), 1);
 
     const images = await call('GET', '/api/dashboard/home/images?query=summer');

@@ -26,6 +26,7 @@ const ById = Type.Object({ id: NumericId({ errorMessage: 'id must be a wheel gro
 
 export const BANNER_MESSAGES = {
   notMultipart: 'Send the banner as multipart/form-data, in the field "file".',
+  malformed: (reason: string) => `The upload could not be read as multipart/form-data (${reason}); send the banner in the field "file".`,
   fileMissing: 'Choose a banner image to upload (the field "file").',
   wrongField: (name: string) => `The banner goes in the field "file", not "${name}".`,
   notImage: 'A banner must be a PNG, JPEG or WebP image.',
@@ -189,7 +190,11 @@ export async function staffHomeRoutes(app: App, context: ServiceContext): Promis
       handler: async (request) => {
         staffActor(request);
         if (!request.isMultipart()) throw new BadRequestError(BANNER_MESSAGES.notMultipart, { field: 'file' });
-        const part = await request.file();
+        // The multipart parser refuses a body it cannot read (no boundary, a broken part): the client's to fix.
+        const part = await request.file().catch((error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode !== undefined) throw error;
+          throw new BadRequestError(BANNER_MESSAGES.malformed((error as Error).message), { field: 'file' });
+        });
         if (!part) throw new BadRequestError(BANNER_MESSAGES.fileMissing, { field: 'file' });
         if (part.fieldname !== 'file') throw new BadRequestError(BANNER_MESSAGES.wrongField(part.fieldname), { field: 'file' });
         let bytes: Buffer;

@@ -21,6 +21,7 @@ import { discover } from './discover';
 import { loadProducts, loadSeries } from './records';
 import { missingIds, statusName } from './staff-lists';
 import { listedSql, seriesListedSql } from './visibility';
+import { nextOrdinalSql } from './ordinals';
 
 /*
  * Curated lists, the home page's carousels (dashboard spec §3 "Curated list", §5, §7 "Home page"):
@@ -172,7 +173,7 @@ export async function createCuratedList({ tx, outbox }: CatalogueChange, actor: 
   const status = input.status ?? 'Draft';
   refuseProblems('Curated list', [...curatedListProblems(input, status), ...(await referenceProblems(tx, input, ''))]);
   const { rows } = await tx.query<{ id: string; ordinal: number }>(
-    `INSERT INTO carousels (title, ordinal, status) VALUES ($1, COALESCE($2, (SELECT COALESCE(max(ordinal) + 1, 0) FROM carousels)), $3) RETURNING id, ordinal`,
+    `INSERT INTO carousels (title, ordinal, status) VALUES ($1, COALESCE($2, ${nextOrdinalSql('carousels')}), $3) RETURNING id, ordinal`,
     [input.title.trim(), input.order ?? null, PUBLISH_STATUS_CODES[status]],
   );
   const id = Number(rows[0]!.id);

@@ -6,6 +6,7 @@ import { sanitiseHtml } from '../domain/html-sanitiser';
 import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import { refuseProblems, type CatalogueChange } from './catalogue-change';
 import { statusName } from './staff-lists';
+import { nextOrdinalSql } from './ordinals';
 
 /*
  * HTML components of the home page (dashboard spec §3 "Text block", §7 "Home page"): content is
@@ -58,7 +59,7 @@ export async function createHtmlComponent({ tx, outbox }: CatalogueChange, actor
   const status = input.status ?? 'Draft';
   const { rows } = await tx.query<{ id: string; ordinal: number }>(
     `INSERT INTO html_components (name, style, content, status, ordinal)
-     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(max(ordinal) + 1, 0) FROM html_components))) RETURNING id, ordinal`,
+     VALUES ($1, $2, $3, $4, COALESCE($5, ${nextOrdinalSql('html_components')})) RETURNING id, ordinal`,
     [input.name.trim(), input.style, content, PUBLISH_STATUS_CODES[status], input.order ?? null],
   );
   const id = Number(rows[0]!.id);

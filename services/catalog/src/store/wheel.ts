@@ -16,6 +16,7 @@ import { fieldChanges, recordAudit, type StaffActor } from './audit';
 import type { CatalogueChange } from './catalogue-change';
 import { statusName } from './staff-lists';
 import { seriesListedSql, listedSql } from './visibility';
+import { nextOrdinalSql } from './ordinals';
 
 export const HOME_CHANGED_EVENT = { type: EVENTS.homeChanged.type, key: 'home', data: {} };
 
@@ -229,7 +230,7 @@ export async function createWheelGroup({ tx, outbox }: CatalogueChange, actor: S
   const name = uniqueName(input.name.trim(), await takenNames(tx, null));
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO wheel_groups (type, name, is_for_steam, is_for_website, is_for_nintendo_switch, is_for_app, is_hero_banner, ordinal)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT COALESCE(max(ordinal) + 1, 0) FROM wheel_groups)) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${nextOrdinalSql('wheel_groups')}) RETURNING id`,
     [input.type, name, input.isForSteam, input.isForWebsite, input.isForNintendoSwitch, input.isForApp ?? false, input.isHeroBanner ?? false],
   );
   const id = Number(rows[0]!.id);
@@ -516,7 +517,7 @@ export async function appendSpotlightItem({ tx, outbox }: CatalogueChange, input
   if (!group) {
     group = (await tx.query<{ id: string }>(
       `INSERT INTO wheel_groups (type, name, is_for_website, is_for_app, is_hero_banner, status, publish_date, ordinal)
-       VALUES ('Banner', 'Spotlight', true, true, true, ${PUBLISH_STATUS_CODES.Published}, now(), (SELECT COALESCE(max(ordinal) + 1, 0) FROM wheel_groups)) RETURNING id`,
+       VALUES ('Banner', 'Spotlight', true, true, true, ${PUBLISH_STATUS_CODES.Published}, now(), ${nextOrdinalSql('wheel_groups')}) RETURNING id`,
     )).rows[0]!;
   }
   const { rows } = await tx.query<{ id: string }>(
