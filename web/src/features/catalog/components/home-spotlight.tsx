@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@inkwell/ui-kit/button';
 import { BookIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@inkwell/ui-kit/icons';
@@ -8,24 +8,14 @@ import { paths } from '@/config/paths';
 import { genreLabel, seriesColor, seriesSubtitle } from '../catalog-details';
 import type { HomeView } from '../types';
 import { AgeRating } from './age-rating';
+import { TRANSITION_MS, useSlider } from './use-slider';
 import styles from './home-spotlight.module.css';
 
 type SpotlightEntry = HomeView['spotlight'][number];
 
-/** Slider constants, after the reader's (storefront spec §9): a 400 ms transition, and a swipe turns when it covers 15% of the width. */
-const TRANSITION_MS = 400;
-const SWIPE_THRESHOLD = 0.15;
-/** Time each entry stays before the next, while the visitor is not interacting. */
-const AUTOPLAY_MS = 7000;
-/** A pointer that moves less than this is a tap, not a swipe. */
-const DRAG_SLOP_PX = 6;
 /** Banner art is a third as tall as wide (storefront spec §9: hero image ratio 33). */
 const HERO_RATIO = 33;
 const FALLBACK_COLOR = '#6e56f5';
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: number; count: number; active: boolean }) {
   const color = seriesColor(entry.color) ?? FALLBACK_COLOR;
@@ -87,70 +77,7 @@ function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: 
  */
 export function HomeSpotlight({ entries }: { entries: HomeView['spotlight'] }) {
   const count = entries.length;
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => count > 1 && !prefersReducedMotion());
-  const [held, setHeld] = useState(false);
-  const [drag, setDrag] = useState(0);
-  const pointer = useRef<{ id: number; x: number; y: number; width: number; swiping: boolean } | null>(null);
-  const suppressClick = useRef(false);
-  const track = useRef<HTMLDivElement>(null);
-  const trackId = useId();
-
-  const goTo = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
-
-  useEffect(() => {
-    if (!playing || held || count < 2) return;
-    const timer = window.setTimeout(() => goTo(index + 1), AUTOPLAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [playing, held, index, count, goTo]);
-
-  /** A visitor who steers the wheel has chosen what to look at: stop turning it for them. */
-  const steer = (next: number) => {
-    setPlaying(false);
-    goTo(next);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = index + (event.key === 'ArrowRight' ? 1 : -1);
-    const focusWasOnSlide = track.current?.contains(document.activeElement) ?? false;
-    steer(next);
-    // The old slide becomes inert; keep keyboard focus on the one now showing.
-    if (focusWasOnSlide) {
-      const target = ((next % count) + count) % count;
-      window.requestAnimationFrame(() => track.current?.children[target]?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus());
-    }
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (count < 2 || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, width: event.currentTarget.clientWidth, swiping: false };
-    suppressClick.current = false;
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = pointer.current;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    if (!start.swiping) {
-      if (Math.abs(dx) < DRAG_SLOP_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
-      start.swiping = true;
-      event.currentTarget.setPointerCapture(event.pointerId);
-    }
-    setDrag(dx);
-  };
-
-  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
-    const start = pointer.current;
-    if (!start || start.id !== event.pointerId) return;
-    pointer.current = null;
-    if (!start.swiping) return;
-    suppressClick.current = true;
-    const dx = event.clientX - start.x;
-    setDrag(0);
-    if (Math.abs(dx) > start.width * SWIPE_THRESHOLD) steer(index + (dx < 0 ? 1 : -1));
-  };
+  const { index, playing, setPlaying, held, setHeld, drag, suppressClick, track, trackId, steer, onKeyDown, onPointerDown, onPointerMove, onPointerEnd } = useSlider(count);
 
   const current = entries[index];
   if (!current) return null;

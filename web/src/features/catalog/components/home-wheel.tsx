@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@inkwell/ui-kit/button';
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@inkwell/ui-kit/icons';
@@ -6,25 +6,17 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Shelf } from '@/components/ui/shelf';
 import { AgeRating } from './age-rating';
+import { TRANSITION_MS, useSlider } from './use-slider';
 import spotlight from './home-spotlight.module.css';
 import { useHome } from '../api/get-home';
 import type { HomeView, WheelSlideView, WheelView } from '../types';
 import styles from './home-wheel.module.css';
 
-/** As the spotlight's slider (storefront spec §9): 400 ms turns, a swipe over 15% of the width turns. */
-const TRANSITION_MS = 400;
-const SWIPE_THRESHOLD = 0.15;
-const AUTOPLAY_MS = 7000;
-const DRAG_SLOP_PX = 6;
 /** Banner art is a third as tall as wide (storefront spec §9: hero image ratio 33). */
 const HERO_RATIO = 33;
 const FALLBACK_COLOR = '#6e56f5';
 /** A thumbnail without a size of its own is drawn as a series poster. */
 const DEFAULT_THUMBNAIL_RATIO = POSTER_RATIO.series;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 const imagesOf = (slide: WheelSlideView) => (slide.image ? [slide.image] : []);
 const isExternal = (href: string) => /^https?:\/\//i.test(href);
@@ -112,68 +104,7 @@ function BannerSlide({ slide, group, index, count, active }: { slide: WheelSlide
 export function WheelBanner({ group }: { group: WheelView }) {
   const slides = group.slides;
   const count = slides.length;
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => count > 1 && !prefersReducedMotion());
-  const [held, setHeld] = useState(false);
-  const [drag, setDrag] = useState(0);
-  const pointer = useRef<{ id: number; x: number; y: number; width: number; swiping: boolean } | null>(null);
-  const suppressClick = useRef(false);
-  const track = useRef<HTMLDivElement>(null);
-  const trackId = useId();
-
-  const goTo = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
-
-  useEffect(() => {
-    if (!playing || held || count < 2) return;
-    const timer = window.setTimeout(() => goTo(index + 1), AUTOPLAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [playing, held, index, count, goTo]);
-
-  const steer = (next: number) => {
-    setPlaying(false);
-    goTo(next);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = index + (event.key === 'ArrowRight' ? 1 : -1);
-    const focusWasOnSlide = track.current?.contains(document.activeElement) ?? false;
-    steer(next);
-    if (focusWasOnSlide) {
-      const target = ((next % count) + count) % count;
-      window.requestAnimationFrame(() => track.current?.children[target]?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus());
-    }
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (count < 2 || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, width: event.currentTarget.clientWidth, swiping: false };
-    suppressClick.current = false;
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = pointer.current;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    if (!start.swiping) {
-      if (Math.abs(dx) < DRAG_SLOP_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
-      start.swiping = true;
-      event.currentTarget.setPointerCapture(event.pointerId);
-    }
-    setDrag(dx);
-  };
-
-  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
-    const start = pointer.current;
-    if (!start || start.id !== event.pointerId) return;
-    pointer.current = null;
-    if (!start.swiping) return;
-    suppressClick.current = true;
-    const dx = event.clientX - start.x;
-    setDrag(0);
-    if (Math.abs(dx) > start.width * SWIPE_THRESHOLD) steer(index + (dx < 0 ? 1 : -1));
-  };
+  const { index, playing, setPlaying, held, setHeld, drag, suppressClick, track, trackId, steer, onKeyDown, onPointerDown, onPointerMove, onPointerEnd } = useSlider(count);
 
   if (count === 0) return null;
 
