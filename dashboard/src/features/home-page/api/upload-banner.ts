@@ -1,16 +1,13 @@
 /**
  * `POST /dashboard/home/banners` (beyond the spec): a banner image as multipart field `file`,
- * answered with its ImageAsset. XMLHttpRequest, because fetch cannot report upload progress.
+ * answered with its ImageAsset, with upload progress (lib/upload.ts).
  * The type and size are checked here first, so a wrong file is refused before it is sent.
  */
-import { buildApiUrl, ApiError, renewAccessToken, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
-import { getAccessToken } from '@inkwell/ui-kit/storage';
+import { ApiError } from '@inkwell/ui-kit/api-client';
 import { BANNER_UPLOAD_LIMITS, type ImageAsset } from '@inkwell/contracts/dashboard-merchandising';
+import { uploadedResponse, uploadForm, type UploadProgress } from '@/lib/upload';
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
+export type { UploadProgress } from '@/lib/upload';
 
 /** Why a file cannot be a banner, or null when it can. */
 export function bannerFileProblem(file: { type: string; size: number; name: string }): string | null {
@@ -20,36 +17,13 @@ export function bannerFileProblem(file: { type: string; size: number; name: stri
   return null;
 }
 
-function send(url: string, file: File, token: string | null, onProgress: (progress: UploadProgress) => void): Promise<{ httpStatus: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => resolve({ httpStatus: xhr.status, body: xhr.response });
-    xhr.onerror = () => reject(new ApiError(0, 'NetworkError', "The upload couldn't reach Inkwell. Check your connection and try again."));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-}
-
 export async function uploadBanner(file: File, onProgress: (progress: UploadProgress) => void): Promise<ImageAsset> {
   const problem = bannerFileProblem(file);
   if (problem) throw new ApiError(0, 'Invalid', problem);
-  const url = buildApiUrl('/dashboard/home/banners');
-  let sent = await send(url, file, getAccessToken(), onProgress);
-  if (sent.httpStatus === 401) {
-    const renewed = await renewAccessToken();
-    if (renewed) sent = await send(url, file, renewed, onProgress);
-  }
-  const envelope = sent.body as { status?: EnvelopeStatus; response?: unknown } | null;
-  const status = envelope?.status;
-  if (sent.httpStatus >= 200 && sent.httpStatus < 300 && status?.type === 'Success') return envelope?.response as ImageAsset;
-  const message = status?.message ?? (sent.httpStatus === 413 ? 'The file is larger than the upload limit.' : `The upload was refused (HTTP ${sent.httpStatus}).`);
-  throw new ApiError(sent.httpStatus, status?.type ?? `Http${sent.httpStatus}`, message, status, envelope?.response);
+  const form = () => {
+    const data = new FormData();
+    data.append('file', file, file.name);
+    return data;
+  };
+  return uploadedResponse<ImageAsset>(await uploadForm('/dashboard/home/banners', form, { onProgress }));
 }

@@ -1,26 +1,14 @@
 /**
  * A campaign's spreadsheets (dashboard spec §7 "Sales campaigns"): the export downloaded with the
- * staff token, and ValidateFromCsv / CreateFromCsv, multipart `file1`, `file2`, … sent through
- * XMLHttpRequest because fetch cannot report upload progress.
+ * staff token, and ValidateFromCsv / CreateFromCsv, multipart `file1`, `file2`, … sent with upload
+ * progress (lib/upload.ts).
  */
 import { buildApiUrl, ApiError, renewAccessToken, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
 import { getAccessToken } from '@inkwell/ui-kit/storage';
 import { SALES_SPREADSHEET_LIMITS, type SpreadsheetReport } from '@inkwell/contracts/dashboard-merchandising';
+import { uploadedResponse, uploadForm, type Uploaded, type UploadOptions } from '@/lib/upload';
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-interface UploadOptions {
-  onProgress: (progress: UploadProgress) => void;
-  signal?: AbortSignal;
-}
-
-interface Sent {
-  httpStatus: number;
-  body: unknown;
-}
+export type { UploadProgress } from '@/lib/upload';
 
 const ACCEPTED = ['.xlsx', '.csv'] as const;
 
@@ -37,56 +25,27 @@ export function checkSpreadsheetFiles(files: readonly File[]): string[] {
   return problems;
 }
 
-function send(url: string, form: FormData, token: string | null, { onProgress, signal }: UploadOptions): Promise<Sent> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => resolve({ httpStatus: xhr.status, body: xhr.response });
-    xhr.onerror = () => reject(new ApiError(0, 'NetworkError', "The upload couldn't reach Inkwell. Check your connection and try again."));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    if (signal) {
-      if (signal.aborted) xhr.abort();
-      signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
-  });
-}
-
 function isReport(value: unknown): value is SpreadsheetReport {
   return typeof value === 'object' && value !== null && Array.isArray((value as SpreadsheetReport).problems) && Array.isArray((value as SpreadsheetReport).campaigns);
 }
 
 /** The report of a validate or create call; a 422 create answers the report too (nothing created). */
-function readReport({ httpStatus, body }: Sent): SpreadsheetReport {
-  const envelope = body as { status?: EnvelopeStatus; response?: unknown } | null;
-  const status = envelope?.status;
-  if (httpStatus >= 200 && httpStatus < 300 && status?.type === 'Success' && isReport(envelope?.response)) return envelope.response;
-  if (httpStatus === 422 && isReport(envelope?.response)) return envelope.response;
-  const message =
-    status?.message ?? (httpStatus === 413 ? 'A file is larger than the upload limit.' : `The upload was refused (HTTP ${httpStatus}).`);
-  throw new ApiError(httpStatus, status?.type ?? `Http${httpStatus}`, message, status, envelope?.response);
+function readReport(sent: Uploaded): SpreadsheetReport {
+  const response = sent.envelope?.response;
+  if (sent.httpStatus === 422 && isReport(response)) return response;
+  const report = uploadedResponse<unknown>(sent, 'A file is larger than the upload limit.');
+  if (isReport(report)) return report;
+  throw new ApiError(sent.httpStatus, `Http${sent.httpStatus}`, `The upload was refused (HTTP ${sent.httpStatus}).`);
 }
 
 /** `POST /dashboard/sales/{ValidateFromCsv|CreateFromCsv}` with the files as `file1`, `file2`, …. */
 export async function sendSpreadsheets(action: 'ValidateFromCsv' | 'CreateFromCsv', files: readonly File[], options: UploadOptions): Promise<SpreadsheetReport> {
-  const url = buildApiUrl(`/dashboard/sales/${action}`);
   const form = () => {
     const data = new FormData();
     files.forEach((file, index) => data.append(`file${index + 1}`, file, file.name));
     return data;
   };
-  let sent = await send(url, form(), getAccessToken(), options);
-  if (sent.httpStatus === 401) {
-    const renewed = await renewAccessToken();
-    if (renewed) sent = await send(url, form(), renewed, options);
-  }
-  return readReport(sent);
+  return readReport(await uploadForm(`/dashboard/sales/${action}`, form, options));
 }
 
 async function fetchExport(id: number, token: string | null): Promise<Response> {
