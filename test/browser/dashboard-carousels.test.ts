@@ -8,10 +8,9 @@ import { grantAdmin } from '@inkwell/account';
 import { CURATED_LIST_TITLE_MESSAGE, type CuratedList, type HtmlComponent } from '@inkwell/contracts/dashboard-merchandising';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, tokensOf } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, tokensOf, signInToDashboard, openDashboardArea, chooseOption, type ViewportName } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
-type ViewportName = 'desktop' | 'phone';
 
 /** A cover as a data: address (the dashboard's policy allows data: images), so the preview's cards show one. */
 function cover(label: string, colour: string): string {
@@ -107,26 +106,11 @@ describe('dashboard carousels and HTML components in Chromium', { skip: skipBeca
   const main = (page: Page) => page.getByRole('main');
   const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${stack.url}/dashboard/`);
-    const gate = page.getByRole('region', { name: 'Staff sign in' });
-    await gate.getByLabel('Email').fill(admin.email);
-    await gate.getByLabel('Password').fill(admin.password);
-    await gate.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await main(page).getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  }
+  const signIn = (page: Page) => signInToDashboard(page, stack.url, admin);
 
-  async function openArea(page: Page, viewport: ViewportName, label: string): Promise<void> {
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Dashboard areas', exact: true }).click();
-    await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: label }).click();
-    await main(page).getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-  }
+  const openArea = openDashboardArea;
 
-  async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-    await scope.getByRole('button', { name: new RegExp(`\\b${label}$`) }).first().click();
-    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-  }
+  const choose = chooseOption;
 
   async function pick(page: Page, combo: Locator, typed: string, option: string | RegExp): Promise<void> {
     await combo.click();

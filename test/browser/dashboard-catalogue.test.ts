@@ -9,10 +9,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { zip } from '../../services/reader/test/support/zip';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, signInToDashboard, openDashboardArea, chooseOption, type ViewportName } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
-type ViewportName = 'desktop' | 'phone';
 
 /** Spec §5 product messages the first publish must list, word for word. */
 const FIRST_REFUSAL = [
@@ -87,28 +86,11 @@ describe('staff catalogue journey in Chromium', { skip: skipBecause(browserSuite
   const main = (page: Page) => page.getByRole('main');
   const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${stack.url}/dashboard/`);
-    const gate = page.getByRole('region', { name: 'Staff sign in' });
-    await gate.getByLabel('Email').fill(admin.email);
-    await gate.getByLabel('Password').fill(admin.password);
-    await gate.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await main(page).getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  }
+  const signIn = (page: Page) => signInToDashboard(page, stack.url, admin);
 
-  async function openArea(page: Page, viewport: ViewportName, label: string): Promise<void> {
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Dashboard areas', exact: true }).click();
-    await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: label }).click();
-    await main(page).getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-  }
+  const openArea = openDashboardArea;
 
-  /** Picks `option` in the React Aria select labelled `label` inside `scope`. */
-  async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-    // A React Aria select is a button named by its value and its label.
-    await scope.getByRole('button', { name: new RegExp(`\\b${label}$`) }).first().click();
-    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-  }
+  const choose = chooseOption;
 
   /** Scrolls `target` to the middle of the screen, clear of the sticky top bar and save bar, for its shot. */
   const centre = (target: Locator) => target.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 2_000 });

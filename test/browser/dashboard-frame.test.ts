@@ -5,7 +5,7 @@ import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, openSignedIn, PHONE, screenshotDir, signUpReader, startBrowserStack, tokensOf } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, openPage, openSignedIn, PHONE, screenshotDir, signUpReader, startBrowserStack, tokensOf, openDashboardArea } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
@@ -90,11 +90,7 @@ describe('staff dashboard frame in Chromium', { skip: skipBecause(browserSuiteSk
   const main = (page: Page) => page.getByRole('main');
 
   /** The sidebar: always there on a desktop, behind the menu button on a phone. */
-  async function openArea(page: Page, viewport: ViewportName, label: string): Promise<void> {
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Dashboard areas', exact: true }).click();
-    await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: label }).click();
-    await main(page).getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-  }
+  const openArea = openDashboardArea;
 
   const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
 

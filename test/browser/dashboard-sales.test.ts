@@ -9,10 +9,9 @@ import { grantAdmin } from '@inkwell/account';
 import { SALES_MESSAGES, SALES_SHEET_COLUMNS } from '@inkwell/contracts/dashboard-merchandising';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DESKTOP, launchChromium, PHONE, screenshotDir, startBrowserStack, type Viewport, signInToDashboard, type ViewportName } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
-type ViewportName = 'desktop' | 'phone';
 
 /** The staff member's zone in these tests: the editor shows it, and UTC beside it. */
 const STAFF_ZONE = 'America/New_York';
@@ -95,14 +94,7 @@ describe('staff sales campaigns in Chromium', { skip: skipBecause(browserSuiteSk
   const main = (page: Page) => page.getByRole('main');
   const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${stack.url}/dashboard/`);
-    const gate = page.getByRole('region', { name: 'Staff sign in' });
-    await gate.getByLabel('Email').fill(admin.email);
-    await gate.getByLabel('Password').fill(admin.password);
-    await gate.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await main(page).getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  }
+  const signIn = (page: Page) => signInToDashboard(page, stack.url, admin);
 
   async function openSales(page: Page, viewport: ViewportName): Promise<void> {
     if (viewport === 'phone') await page.getByRole('button', { name: 'Dashboard areas', exact: true }).click();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { CHROMIUM_PATH, type Viewport } from './chromium';
 import type { Env } from '@inkwell/platform';
 import { startTestStack, type TestStack } from './stack';
@@ -89,4 +89,38 @@ export async function openSignedIn(browser: Browser, viewport: Viewport, url: st
   return openPage(browser, viewport, {
     setup: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('accessToken', ${JSON.stringify(tokens.access_token)}); localStorage.setItem('refreshToken', ${JSON.stringify(tokens.refresh_token)}); }`,
   });
+}
+
+/* ------------------------------------------------------------------ the staff dashboard's pages */
+
+export type ViewportName = 'desktop' | 'phone';
+
+/** The page's main landmark, where the dashboard's areas render. */
+export const mainOf = (page: Page) => page.getByRole('main');
+
+/** A toast of the dashboard's notifications region that says `text`. */
+export const dashboardToast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+
+/** Signs `who` in through the dashboard's own staff sign-in, landing on the Overview. */
+export async function signInToDashboard(page: Page, url: string, who: Credentials): Promise<void> {
+  await page.goto(`${url}/dashboard/`);
+  const gate = page.getByRole('region', { name: 'Staff sign in' });
+  await gate.getByLabel('Email').fill(who.email);
+  await gate.getByLabel('Password').fill(who.password);
+  await gate.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await mainOf(page).getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** Opens the dashboard area `label` from the sidebar (behind its menu button on a phone). */
+export async function openDashboardArea(page: Page, viewport: ViewportName, label: string): Promise<void> {
+  if (viewport === 'phone') await page.getByRole('button', { name: 'Dashboard areas', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Dashboard areas' }).getByRole('link', { name: label }).click();
+  await mainOf(page).getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+}
+
+/** Picks `option` in the React Aria select labelled `label` inside `scope` (a select is a button named by its value and its label). */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('button', { name: new RegExp(`\\b${label}$`) }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
