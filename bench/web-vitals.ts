@@ -13,17 +13,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { DESKTOP, launchChromium, PHONE } from '../test/support/chromium';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium';
 import { saveResults } from './support/outcome';
 import { startStore } from './support/start-store';
-import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../test/support/web-vitals';
+import { VITALS_TARGETS } from '../test/support/web-vitals';
+import { kb, measureRuns, median, newContext, SCREENS, startStaticPage, visit, type Sample } from './support/vitals-runs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -34,31 +32,6 @@ const option = (name: string) => {
 const RUNS = Number(option('runs') ?? 3);
 const ONLY = option('only');
 const keptData = option('data') ? path.resolve(option('data')!) : undefined;
-const SCREENS = [
-  { name: 'phone', viewport: PHONE, deviceScaleFactor: 3, isMobile: true },
-  { name: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1, isMobile: false },
-] as const;
-type Screen = (typeof SCREENS)[number];
-
-/** A page as plain as a page gets: the floor any route's LCP is compared with. */
-async function startStaticPage(): Promise<{ url: string; server: http.Server }> {
-  const image = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750"><rect width="600" height="750" fill="#274060"/><circle cx="300" cy="320" r="180" fill="#f2c14e"/></svg>`,
-  );
-  const html = Buffer.from(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>` +
-      `<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}img{max-width:100%;height:auto}</style></head>` +
-      `<body><h1>A static page</h1><p>The same bytes every time, no script: the floor of a page load on this machine.</p><img src="/cover.svg" width="600" height="750" alt="A cover"></body></html>`,
-  );
-  const server = http.createServer((request, response) => {
-    const [type, body] = request.url === '/cover.svg' ? ['image/svg+xml', image] : ['text/html; charset=utf-8', html];
-    response.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
 type Json = Record<string, unknown>;
 async function json(url: string): Promise<Json> {
   const response = await fetch(url);
@@ -81,77 +54,12 @@ async function storefrontRoutes(url: string): Promise<string[]> {
   return routes;
 }
 
-interface Sample {
-  vitals: PageVitals;
-  jsGzip: number;
-  cssGzip: number;
-}
-
-const gzipSizes = new Map<string, number>();
-/** The gzip size of a file as it would travel compressed (the same level whatever the server does). */
-async function gzipSize(url: string): Promise<number> {
-  const known = gzipSizes.get(url);
-  if (known !== undefined) return known;
-  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const size = gzipSync(body, { level: 9 }).length;
-  gzipSizes.set(url, size);
-  return size;
-}
-
-async function visit(context: BrowserContext, url: string): Promise<Sample> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'load' });
-    const vitals = await readVitals(page);
-    let jsGzip = 0;
-    let cssGzip = 0;
-    for (const asset of new Map(vitals.firstScreenAssets.map((entry) => [entry.url, entry])).values()) {
-      const size = await gzipSize(asset.url);
-      if (asset.kind === 'js') jsGzip += size;
-      else cssGzip += size;
-    }
-    return { vitals, jsGzip, cssGzip };
-  } finally {
-    await page.close();
-  }
-}
-
-function newContext(browser: Browser, screen: Screen): Promise<BrowserContext> {
-  return browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile }).then(async (context) => {
-    await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${VITALS_PROBE}` });
-    return context;
-  });
-}
-
-/** Cold: a fresh context each run. Warm: the same route visited once before in the context. */
-async function measureRoute(browser: Browser, url: string, screen: Screen): Promise<{ cold: Sample[]; warm: Sample[] }> {
-  const cold: Sample[] = [];
-  const warm: Sample[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const context = await newContext(browser, screen);
-    try {
-      cold.push(await visit(context, url));
-      warm.push(await visit(context, url));
-    } finally {
-      await context.close();
-    }
-  }
-  return { cold, warm };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
-
 if (!existsSync(path.join(here, '../web/dist/index.html'))) throw new Error('The storefront is not built: run npm run build first.');
 const dataDir = keptData ?? (await mkdtemp(path.join(os.tmpdir(), 'inkwell-bench-')));
 await mkdir(dataDir, { recursive: true });
 let store: ChildProcess | undefined;
 let browser: Browser | undefined;
-let staticPage: { url: string; server: http.Server } | undefined;
+let staticPage: Awaited<ReturnType<typeof startStaticPage>> | undefined;
 try {
   console.log('Starting the store with the demo catalogue (the first start renders the demo art; this takes a while) ...');
   const started = await startStore(dataDir);
@@ -172,12 +80,12 @@ try {
   type Row = { route: string; screen: string; cache: 'cold' | 'warm'; samples: Sample[]; baselineLcp: number };
   const rows: Row[] = [];
   for (const screen of SCREENS) {
-    const baseline = await measureRoute(browser, staticPage.url, screen);
+    const baseline = await measureRuns(browser, staticPage.url, screen, RUNS);
     const baselineLcp = { cold: median(baseline.cold.map((sample) => sample.vitals.lcpMs)), warm: median(baseline.warm.map((sample) => sample.vitals.lcpMs)) };
     rows.push({ route: 'static page (baseline)', screen: screen.name, cache: 'cold', samples: baseline.cold, baselineLcp: baselineLcp.cold });
     rows.push({ route: 'static page (baseline)', screen: screen.name, cache: 'warm', samples: baseline.warm, baselineLcp: baselineLcp.warm });
     for (const route of routes) {
-      const measured = await measureRoute(browser, started.url + route, screen);
+      const measured = await measureRuns(browser, started.url + route, screen, RUNS);
       rows.push({ route, screen: screen.name, cache: 'cold', samples: measured.cold, baselineLcp: baselineLcp.cold });
       rows.push({ route, screen: screen.name, cache: 'warm', samples: measured.warm, baselineLcp: baselineLcp.warm });
     }

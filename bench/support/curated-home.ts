@@ -10,22 +10,14 @@
  *   (or from bench/merchandising.ts: `await measureCuratedHome({ runs })`)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { DESKTOP, launchChromium, PHONE } from '../../test/support/chromium';
-import { readVitals, VITALS_PROBE, VITALS_TARGETS, type PageVitals } from '../../test/support/web-vitals';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../test/support/chromium';
+import { VITALS_TARGETS } from '../../test/support/web-vitals';
 import { startStore } from './start-store';
-
-const SCREENS = [
-  { name: 'phone', viewport: PHONE, deviceScaleFactor: 3, isMobile: true },
-  { name: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1, isMobile: false },
-] as const;
-type Screen = (typeof SCREENS)[number];
+import { kb, measureRuns, median, newContext, SCREENS, startStaticPage, visit } from './vitals-runs';
 
 /** What the curated home must hold for the measurement to mean what it says. */
 export const CURATED_HOME_NEEDS = { wheelGroups: 1, carousels: 6 } as const;
@@ -52,84 +44,6 @@ export interface CuratedHomeResult {
   /** Each target with whether every row met it. */
   verdicts: Array<[target: string, met: boolean]>;
 }
-
-interface Sample {
-  vitals: PageVitals;
-  jsGzip: number;
-  cssGzip: number;
-}
-
-/** The static floor the home's LCP is compared with: a heading, a paragraph and an image, no script. */
-async function startStaticPage(): Promise<{ url: string; server: http.Server }> {
-  const image = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750"><rect width="600" height="750" fill="#274060"/><circle cx="300" cy="320" r="180" fill="#f2c14e"/></svg>');
-  const html = Buffer.from(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>' +
-      '<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}img{max-width:100%;height:auto}</style></head>' +
-      '<body><h1>A static page</h1><p>The same bytes every time, no script: the floor of a page load on this machine.</p><img src="/cover.svg" width="600" height="750" alt="A cover"></body></html>',
-  );
-  const server = http.createServer((request, response) => {
-    const [type, body] = request.url === '/cover.svg' ? ['image/svg+xml', image] : ['text/html; charset=utf-8', html];
-    response.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-const gzipSizes = new Map<string, number>();
-async function gzipSize(url: string): Promise<number> {
-  const known = gzipSizes.get(url);
-  if (known !== undefined) return known;
-  const size = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-  gzipSizes.set(url, size);
-  return size;
-}
-
-async function newContext(browser: Browser, screen: Screen): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile });
-  await context.addInitScript({ content: `localStorage.setItem('cookieConsent', 'essential');${VITALS_PROBE}` });
-  return context;
-}
-
-async function visit(context: BrowserContext, url: string): Promise<Sample> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'load' });
-    const vitals = await readVitals(page);
-    let jsGzip = 0;
-    let cssGzip = 0;
-    for (const asset of new Map(vitals.firstScreenAssets.map((entry) => [entry.url, entry])).values()) {
-      const size = await gzipSize(asset.url);
-      if (asset.kind === 'js') jsGzip += size;
-      else cssGzip += size;
-    }
-    return { vitals, jsGzip, cssGzip };
-  } finally {
-    await page.close();
-  }
-}
-
-async function measure(browser: Browser, url: string, screen: Screen, runs: number): Promise<{ cold: Sample[]; warm: Sample[] }> {
-  const cold: Sample[] = [];
-  const warm: Sample[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const context = await newContext(browser, screen);
-    try {
-      cold.push(await visit(context, url));
-      warm.push(await visit(context, url));
-    } finally {
-      await context.close();
-    }
-  }
-  return { cold, warm };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** What the storefront home serves, checked against what the measurement needs. */
 async function curatedContent(url: string): Promise<CuratedHomeResult['content']> {
@@ -177,8 +91,8 @@ export async function measureCuratedHome({ url, runs = 3 }: { url?: string; runs
 
     const rows: CuratedHomeRow[] = [];
     for (const screen of SCREENS) {
-      const baseline = await measure(browser, staticPage.url, screen, runs);
-      const home = await measure(browser, `${base}/`, screen, runs);
+      const baseline = await measureRuns(browser, staticPage.url, screen, runs);
+      const home = await measureRuns(browser, `${base}/`, screen, runs);
       for (const cache of ['cold', 'warm'] as const) {
         const samples = home[cache];
         const lcpMs = median(samples.map((sample) => sample.vitals.lcpMs));
