@@ -9,7 +9,7 @@ import {
   type SpreadsheetReport,
 } from '@inkwell/contracts/dashboard-merchandising';
 import type { Queryable } from '@inkwell/platform';
-import { readSheetRows, SpreadsheetRefused, unneutralised, type SheetCell, type SpreadsheetKind } from '../drivers/spreadsheets';
+import { readSheetRows, SpreadsheetRefused, unneutralised, type SheetCell, type SpreadsheetKind } from './spreadsheet-files';
 import { recordAudit, type StaffActor } from '../store/audit';
 import type { CatalogueChange } from '../store/catalogue-change';
 import { createSalesCampaign } from '../store/merchandising-writes';

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { DIGITAL_VARIANT_ID, SALES_SHEET_COLUMNS, SALES_SPREADSHEET_LIMITS, SpreadsheetReportSchema, type SpreadsheetReport } from '@inkwell/contracts/dashboard-merchandising';
 import { BadRequestError, DomainError, EnvelopeOf, NotFoundError, NumericId, statusTypeFor, success, type App, type ServiceContext } from '@inkwell/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readHead, sniffSpreadsheet, writeSheet, type OutCell, type SheetColumn } from '../drivers/spreadsheets';
+import { readHead, sniffSpreadsheet, writeSheet, type OutCell, type SheetColumn } from '../flows/spreadsheet-files';
 import { createImportedCampaigns, SpreadsheetFileRefused, validateSpreadsheets, type UploadedSpreadsheet } from '../flows/sales-import';
 import { staffActor } from '../store/audit';
 import { campaignProductRows, campaignToExport } from '../store/sales-spreadsheet';

@@ -3,21 +3,10 @@ import type { Queryable } from '@inkwell/platform';
 import type { OwnedProducts } from '../peers/reader-ownership';
 import { shownTo, type Visitor } from '../domain/visitor';
 import { listedSql, seriesListedSql } from './visibility';
+import { LIST_SORTS } from '@inkwell/contracts/dashboard-merchandising';
 
-/** List sort codes of dashboard spec §3 ("List sort enumeration"). */
-export const LIST_SORTS = {
-  NewAndPopular: 0,
-  Recentlyadded: 1,
-  RecommendedForYou: 2,
-  DateAddedDescending: 3,
-  DateAddedAscending: 4,
-  PublishDateDescending: 5,
-  PublishDateAscending: 6,
-  AllTimePopular: 7,
-  TitleDescending: 8,
-  TitleAscending: 9,
-  Trending: 10,
-} as const;
+/** List sort codes of dashboard spec §3 ("List sort enumeration"), as the contract defines them. */
+export { LIST_SORTS };
 
 export interface DiscoverFilters {
   typeIds?: number[];
