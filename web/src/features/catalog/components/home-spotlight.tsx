@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { genreLabel, seriesColor, seriesSubtitle } from '../catalog-details';
 import type { HomeView } from '../types';
 import { AgeRating } from './age-rating';
-import { TRANSITION_MS, useSlider } from './use-slider';
+import { useSlider } from './use-slider';
 import styles from './home-spotlight.module.css';
 
 type SpotlightEntry = HomeView['spotlight'][number];
@@ -77,7 +77,7 @@ function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: 
  */
 export function HomeSpotlight({ entries }: { entries: HomeView['spotlight'] }) {
   const count = entries.length;
-  const { index, playing, setPlaying, held, setHeld, drag, suppressClick, track, trackId, steer, onKeyDown, onPointerDown, onPointerMove, onPointerEnd } = useSlider(count);
+  const { index, playing, setPlaying, trackId, steer, sectionProps, viewportProps, trackProps } = useSlider(count);
 
   const current = entries[index];
   if (!current) return null;
@@ -87,37 +87,15 @@ export function HomeSpotlight({ entries }: { entries: HomeView['spotlight'] }) {
       className={`${styles.spotlight} on-dark`}
       aria-roledescription="carousel"
       aria-label="Spotlight series"
-      onKeyDown={onKeyDown}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
-      }}
+      {...sectionProps}
     >
       <div
         className={styles.viewport}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-        onClickCapture={(event) => {
-          // The click that ends a swipe must not open the link under the finger.
-          if (!suppressClick.current) return;
-          suppressClick.current = false;
-          event.preventDefault();
-          event.stopPropagation();
-        }}
+        {...viewportProps}
       >
         <div
-          ref={track}
-          id={trackId}
+          {...trackProps}
           className={styles.track}
-          aria-live={playing && !held ? 'off' : 'polite'}
-          style={{
-            transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
-            transition: drag !== 0 ? 'none' : `transform ${TRANSITION_MS}ms cubic-bezier(0.22, 0.61, 0.36, 1)`,
-          }}
         >
           {entries.map((entry, slideIndex) => (
             <Slide key={entry.id} entry={entry} index={slideIndex} count={count} active={slideIndex === index} />

@@ -6,7 +6,7 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Shelf } from '@/components/ui/shelf';
 import { AgeRating } from './age-rating';
-import { TRANSITION_MS, useSlider } from './use-slider';
+import { useSlider } from './use-slider';
 import spotlight from './home-spotlight.module.css';
 import { useHome } from '../api/get-home';
 import type { HomeView, WheelSlideView, WheelView } from '../types';
@@ -104,7 +104,7 @@ function BannerSlide({ slide, group, index, count, active }: { slide: WheelSlide
 export function WheelBanner({ group }: { group: WheelView }) {
   const slides = group.slides;
   const count = slides.length;
-  const { index, playing, setPlaying, held, setHeld, drag, suppressClick, track, trackId, steer, onKeyDown, onPointerDown, onPointerMove, onPointerEnd } = useSlider(count);
+  const { index, playing, setPlaying, trackId, steer, sectionProps, viewportProps, trackProps } = useSlider(count);
 
   if (count === 0) return null;
 
@@ -114,36 +114,15 @@ export function WheelBanner({ group }: { group: WheelView }) {
       aria-roledescription="carousel"
       aria-label={group.name}
       data-wheel-group={group.id}
-      onKeyDown={onKeyDown}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
-      }}
+      {...sectionProps}
     >
       <div
         className={spotlight.viewport}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-        onClickCapture={(event) => {
-          if (!suppressClick.current) return;
-          suppressClick.current = false;
-          event.preventDefault();
-          event.stopPropagation();
-        }}
+        {...viewportProps}
       >
         <div
-          ref={track}
-          id={trackId}
+          {...trackProps}
           className={spotlight.track}
-          aria-live={playing && !held ? 'off' : 'polite'}
-          style={{
-            transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
-            transition: drag !== 0 ? 'none' : `transform ${TRANSITION_MS}ms cubic-bezier(0.22, 0.61, 0.36, 1)`,
-          }}
         >
           {slides.map((slide, slideIndex) => (
             <BannerSlide key={slide.id} slide={slide} group={group} index={slideIndex} count={count} active={slideIndex === index} />

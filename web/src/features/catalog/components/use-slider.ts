@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 
 /** Slider constants, after the reader's (storefront spec §9): a 400 ms transition, and a swipe turns when it covers 15% of the width. */
-export const TRANSITION_MS = 400;
+const TRANSITION_MS = 400;
 const SWIPE_THRESHOLD = 0.15;
 /** Time each slide stays before the next, while the visitor is not interacting. */
 const AUTOPLAY_MS = 7000;
@@ -84,5 +84,39 @@ export function useSlider(count: number) {
     if (Math.abs(dx) > start.width * SWIPE_THRESHOLD) steer(index + (dx < 0 ? 1 : -1));
   };
 
-  return { index, playing, setPlaying, held, setHeld, drag, suppressClick, track, trackId, steer, onKeyDown, onPointerDown, onPointerMove, onPointerEnd };
+  /** The slider's section: keys, and held while pointed at or focused. */
+  const sectionProps = {
+    onKeyDown,
+    onMouseEnter: () => setHeld(true),
+    onMouseLeave: () => setHeld(false),
+    onFocus: () => setHeld(true),
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+    },
+  };
+  /** The viewport around the track: swipes, and the click that ends a swipe kept from opening the link under the finger. */
+  const viewportProps = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: onPointerEnd,
+    onPointerCancel: onPointerEnd,
+    onClickCapture: (event: MouseEvent<HTMLDivElement>) => {
+      if (!suppressClick.current) return;
+      suppressClick.current = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  };
+  /** The track of slides, moved to the one showing (following the finger while it swipes). */
+  const trackProps = {
+    ref: track,
+    id: trackId,
+    'aria-live': playing && !held ? ('off' as const) : ('polite' as const),
+    style: {
+      transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
+      transition: drag !== 0 ? 'none' : `transform ${TRANSITION_MS}ms cubic-bezier(0.22, 0.61, 0.36, 1)`,
+    },
+  };
+
+  return { index, playing, setPlaying, trackId, steer, sectionProps, viewportProps, trackProps };
 }
