@@ -96,6 +96,16 @@ export const EVENTS = {
   })),
   orderRefunded: define('order.refunded', 'order', 'An order was refunded in full or in part.', Type.Object({
     orderId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), accountingId: Type.Optional(Type.String()), amount: Money, productIds: Type.Array(Type.String()),
+    // Staff refunds (issue 23): why, whether it refunded everything left, and the refund's own id
+    // (an order may be refunded in several parts).
+    reason: Type.Optional(Type.String()), full: Type.Optional(Type.Boolean()), refundId: Type.Optional(Type.String()),
+  })),
+  orderShipped: define('order.shipped', 'order', "Staff marked an order's Print items shipped, with the carrier and tracking number, for the shipped email.", Type.Object({
+    orderId: Type.String(), userId: Type.Optional(Type.String()), email: Type.Optional(Type.String()), accountingId: Type.Optional(Type.String()),
+    carrier: Type.String(), trackingNumber: Type.String(), trackingUrl: Type.Optional(Type.String()),
+  })),
+  orderEdited: define('order.edited', 'order', 'Staff changed an order (addresses, invoice status, status): the fields changed, without their values.', Type.Object({
+    orderId: Type.String(), fields: Type.Array(Type.String()), status: Type.String(),
   })),
   readingProgressUpdated: define('reading.progress-updated', 'reader', 'A reader moved to another page of a publication.', Type.Object({
     userId: Type.String(), publicationId: Type.String(), page: Type.Integer({ minimum: 0 }), completed: Type.Boolean(),

@@ -15,3 +15,5 @@ export * from './contracts/catalog';
 export * from './contracts/account-links';
 export * from './contracts/entitlements';
 export * from './contracts/cart-checkout';
+export * from './contracts/account-admin';
+export * from './contracts/order-customers';

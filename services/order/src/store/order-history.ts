@@ -1,0 +1,47 @@
+import type { OrderStatus } from '@inkwell/contracts/order-rules';
+import type { Queryable } from '@inkwell/platform';
+
+/** Who made a staff change (the signed-in admin); null for the checkout's own moves. */
+export interface OrderActor {
+  id: string;
+  email: string | null;
+}
+
+/** Why a status moved, as the order page's timeline names it. */
+export type StatusCause = 'placed' | 'paid' | 'edit' | 'hold' | 'released' | 'shipped' | 'completed' | 'refund' | 'cancelled';
+
+/** Records one status move in the caller's transaction (the move and its record commit together). */
+export async function recordStatusMove(
+  tx: Queryable,
+  move: { orderId: string; from: OrderStatus | null; to: OrderStatus; cause: StatusCause; actor: OrderActor | null },
+): Promise<void> {
+  await tx.query('INSERT INTO order_status_history (order_id, from_status, to_status, cause, actor_id, actor_email) VALUES ($1, $2, $3, $4, $5, $6)', [
+    move.orderId,
+    move.from,
+    move.to,
+    move.cause,
+    move.actor?.id ?? null,
+    move.actor?.email ?? null,
+  ]);
+}
+
+/** What kind of record a staff audit entry of the order service is about. */
+export type OrderAuditEntity = 'order' | 'customer';
+
+/**
+ * Writes a staff audit entry in the change's own transaction. `changes` names each field changed;
+ * personal values (addresses, emails, names) are recorded as changed without their values.
+ */
+export async function recordOrderAudit(
+  tx: Queryable,
+  entry: { entity: OrderAuditEntity; entityId: string; action: string; actor: OrderActor; changes?: Record<string, { from: unknown; to: unknown }> },
+): Promise<void> {
+  await tx.query('INSERT INTO staff_audit (entity, entity_id, action, actor_id, actor_email, changes) VALUES ($1, $2, $3, $4, $5, $6)', [
+    entry.entity,
+    entry.entityId,
+    entry.action,
+    entry.actor.id,
+    entry.actor.email,
+    JSON.stringify(entry.changes ?? {}),
+  ]);
+}
