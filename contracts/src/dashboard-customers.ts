@@ -323,12 +323,25 @@ export type OrderListRow = Static<typeof OrderListRowSchema>;
  * `digital`, `pre-order`, `refunded` (in part or in full), `shipped`, `noted` (has a staff note).
  */
 export const ORDER_TAGS = ['print', 'digital', 'pre-order', 'refunded', 'shipped', 'noted'] as const;
+/** A tag's id in `filterTagIds` (spec §7 names ids): its 1-based position in ORDER_TAGS; names are accepted too. */
+export const orderTagId = (tag: (typeof ORDER_TAGS)[number]): number => ORDER_TAGS.indexOf(tag) + 1;
+
+/**
+ * Names `filterStatus` accepts beside the statuses themselves (case-insensitive): groups staff
+ * filter by. `paid`: the money is taken; `unpaid`: waiting for it; `fulfilment`: Print work to do.
+ */
+export const ORDER_STATUS_GROUPS = {
+  paid: ['Scheduled', 'PendingProcessing', 'Processing', 'Completed'],
+  unpaid: ['PendingPayment', 'ConfirmedByClient'],
+  fulfilment: ['PendingProcessing', 'Processing'],
+} as const satisfies Record<string, ReadonlyArray<(typeof ORDER_STATUSES)[number]>>;
 export const ORDER_SORTS = ['orderDate', 'totalPrice', 'status', 'accountingId'] as const;
 
 /**
- * GET /dashboard/orders query. `filterStatus` is one status or several comma-separated;
+ * GET /dashboard/orders query. `filterStatus` is one status or several comma-separated (names
+ * case-insensitive, or a group of ORDER_STATUS_GROUPS); unknown → 400 naming the field;
  * `filterFromDate` is YYYY-MM-DD or an instant (orders on or after it); `filterToDate` likewise
- * (beyond the spec, inclusive day); `filterTagIds` comma-separated ORDER_TAGS; `searchText` matches
+ * (beyond the spec, inclusive day); `filterTagIds` comma-separated ORDER_TAGS names or ids (orderTagId); `searchText` matches
  * the accounting id (INK-000123 or 123), order id, email, customer name or user id; `start` is the
  * row offset. Answers a paginated result.
  */

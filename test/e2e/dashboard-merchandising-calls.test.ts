@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { grantAdmin } from '@inkwell/account';
 import { dashboardCalls } from '../../services/gateway/test/spec-calls';
+import { signInNewAdmin, unansweredCalls } from '../support/dashboard-calls';
 import { startTestStack, type TestStack } from '../support/stack';
 
 /**
@@ -20,15 +20,7 @@ describe('the dashboard spec\'s Sales and Home page calls', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    const admin = await grantAdmin(stack.service('account').context.db, `merchandiser-${process.pid}@example.com`);
-    assert.ok(admin.created);
-    const login = await fetch(`${stack.url}/api/account/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserName: admin.email, Password: admin.password }),
-    });
-    assert.equal(login.status, 200);
-    adminToken = ((await login.json()) as { response: { access_token: string } }).response.access_token;
+    adminToken = await signInNewAdmin(stack, 'merchandiser');
   });
 
   afterAll(() => stack?.stop());
@@ -39,18 +31,6 @@ describe('the dashboard spec\'s Sales and Home page calls', () => {
   });
 
   it('answers every one of them as a call the catalog serves', async () => {
-    const unanswered: string[] = [];
-    for (const [method, path] of calls) {
-      const response = await fetch(stack.url + path, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-        ...(method === 'GET' ? {} : { body: '{}' }),
-      });
-      const type = response.headers.get('content-type') ?? '';
-      const body = type.includes('json') ? ((await response.json()) as { status?: { message?: string } }) : (await response.arrayBuffer(), {});
-      const message = body.status?.message ?? '';
-      if (message.startsWith('No such API call') || response.status >= 500) unanswered.push(`${method} ${path} → ${response.status} ${message}`);
-    }
-    assert.deepEqual(unanswered, []);
+    assert.deepEqual(await unansweredCalls(stack, adminToken, calls), []);
   });
 });
