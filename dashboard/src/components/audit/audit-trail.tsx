@@ -84,42 +84,49 @@ export function AuditTrail({ entity, id, headingLevel: Heading = 'h2', className
       ) : trail.data.length === 0 ? (
         <p className={styles.muted}>No changes recorded yet.</p>
       ) : (
-        <ol className={styles.timeline}>
-          {trail.data.map((entry) => {
-            const fields = Object.entries(entry.changes);
-            return (
-              <li key={entry.id} className={styles.entry}>
-                <span className={styles.marker} aria-hidden="true" />
-                <p className={styles.what}>
-                  <strong>{actionLabel(entry.action)}</strong> by {entry.actorEmail ?? entry.actorId}
-                </p>
-                <p className={styles.when}>
-                  <time dateTime={entry.at} title={formatDateTime(entry.at)}>
-                    {formatRelative(entry.at)}
-                  </time>
-                </p>
-                {fields.length > 0 && (
-                  <details className={styles.changes}>
-                    <summary>
-                      {fields.length === 1 ? '1 field' : `${fields.length} fields`}: {fields.map(([field]) => fieldLabel(field)).join(', ')}
-                    </summary>
-                    <dl>
-                      {fields.map(([field, change]) => (
-                        <div key={field} className={styles.change}>
-                          <dt>{fieldLabel(field)}</dt>
-                          <dd>
-                            <span className={styles.from}>{showValue(change.from)}</span> → <span>{showValue(change.to)}</span>
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </details>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <AuditEntries entries={trail.data} />
       )}
     </section>
+  );
+}
+
+/** Audit entries as a timeline, newest first: for a screen that has the entries already (a user's detail carries its activity). */
+export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <ol className={styles.timeline}>
+      {entries.map((entry) => {
+        const fields = Object.entries(entry.changes);
+        return (
+          <li key={entry.id} className={styles.entry}>
+            <span className={styles.marker} aria-hidden="true" />
+            <p className={styles.what}>
+              <strong>{actionLabel(entry.action)}</strong> by {entry.actorEmail ?? entry.actorId}
+            </p>
+            <p className={styles.when}>
+              <time dateTime={entry.at} title={formatDateTime(entry.at)}>
+                {formatRelative(entry.at)}
+              </time>
+            </p>
+            {fields.length > 0 && (
+              <details className={styles.changes}>
+                <summary>
+                  {fields.length === 1 ? '1 field' : `${fields.length} fields`}: {fields.map(([field]) => fieldLabel(field)).join(', ')}
+                </summary>
+                <dl>
+                  {fields.map(([field, change]) => (
+                    <div key={field} className={styles.change}>
+                      <dt>{fieldLabel(field)}</dt>
+                      <dd>
+                        <span className={styles.from}>{showValue(change.from)}</span> → <span>{showValue(change.to)}</span>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
