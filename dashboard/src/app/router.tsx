@@ -41,6 +41,9 @@ const screenRoutes: RouteObject[] = [
   { path: 'html-components/new', ...page(() => import('@/features/html-components/routes/html-component-editor')) },
   { path: 'html-components/:id', ...page(() => import('@/features/html-components/routes/html-component-editor')) },
   { path: 'lookups', ...page(() => import('@/features/lookups/routes/lookups')) },
+  { path: 'users', ...page(() => import('@/features/users/routes/user-list')) },
+  { path: 'users/exports', ...page(() => import('@/features/users/routes/user-exports')) },
+  { path: 'users/:id', ...page(() => import('@/features/users/routes/user-page')) },
   { path: 'search-maintenance', ...page(() => import('@/features/search-maintenance/routes/search-maintenance')) },
   { path: 'system', ...page(() => import('@/features/system/routes/system-console')) },
 ];

@@ -87,7 +87,7 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
     areas: [
       {
         path: 'users',
-        status: 'coming',
+        status: 'ready',
         label: 'Users',
         summary: 'Look up users, grant or remove products, add notes, set roles and export user lists.',
         empty: { title: 'No users to show', text: 'Search results appear here with each user’s email and roles.' },
