@@ -1,15 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENTS, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
+import { EVENTS, ORDER_CUSTOMERS, type CustomersService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
 import { createPaymentProcessor, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './drivers/payments';
 import { GrpcCartCheckout } from './peers/cart';
 import { attachGuestPurchases } from './consumers/guest-purchases';
+import { eraseErasedAccount } from './consumers/account-erasure';
+import { GrpcAccountAdmin } from './peers/account-admin';
+import { staffErasureRoutes } from './routes/staff-erasure';
 import type { CheckoutDeps } from './flows/deps';
 import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepPurchases, type RunningSweeper, type SweeperOptions } from './flows/sweeper';
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 import { paymentWebhookRoute } from './routes/payment-webhook';
 import { systemCheckoutRoutes } from './routes/system-checkout';
+import { staffOrderRoutes } from './routes/staff-orders';
+import { staffUserOrderRoutes } from './routes/staff-user-orders';
+import { customerHandlers } from './grpc/customers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -63,6 +69,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
         active: new Set(),
       };
       const verifier = new EmbeddedAddressVerifier();
+      const accountAdmin = new GrpcAccountAdmin(context.config.peers.account.grpcAddress);
       const sweeperOptions = options.sweeper ?? { ...DEFAULT_SWEEPER, intervalMs: context.config.orders.sweepIntervalMs, staleAfterMs: context.config.orders.sweepStaleAfterMs };
       let sweeper: RunningSweeper | undefined;
       return {
@@ -71,8 +78,17 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
           await app.register(paymentWebhookRoute, { processor: payments, handle: (event) => handlePaymentEvent(checkout, event) });
           if (payments instanceof SimulatedPaymentProcessor) await app.register(simulatedProviderPages, { processor: payments });
           await systemCheckoutRoutes(app, { context, staleAfterMs: sweeperOptions.staleAfterMs, lastSweepAt: () => sweeper?.lastSweepAt() ?? null });
+          await staffOrderRoutes(app, { context, rates: checkout.rates, now: checkout.now });
+          await staffUserOrderRoutes(app, context);
+          await staffErasureRoutes(app, { context, payments, accounts: accountAdmin });
         },
-        subscriptions: [{ group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) }],
+        subscriptions: [
+          { group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) },
+          { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseErasedAccount({ db: context.db, payments, logger: context.logger }) },
+        ],
+        grpc(server) {
+          server.addService<CustomersService>(ORDER_CUSTOMERS.proto, ORDER_CUSTOMERS.service, customerHandlers(context.db));
+        },
         async onStart() {
           if (payments instanceof SimulatedPaymentProcessor) {
             payments.onEvent((event) => handlePaymentEvent(checkout, event));
@@ -84,6 +100,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
           await sweeper?.stop();
           if (payments instanceof SimulatedPaymentProcessor) await payments.stop();
           checkout.cart.shutdown();
+          accountAdmin.close();
         },
         exposed: { db: context.db, outbox: context.outbox, checkout, payments },
       };

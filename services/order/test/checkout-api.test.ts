@@ -353,6 +353,7 @@ describe('checkout: purchase requests, paying once, orders (order service with c
         publicConfig: () => payments.publicConfig(),
         retrievePayment: (paymentId: string) => payments.retrievePayment(paymentId),
         refund: (input: Parameters<typeof payments.refund>[0]) => payments.refund(input),
+        deleteCustomer: (input: Parameters<typeof payments.deleteCustomer>[0]) => payments.deleteCustomer(input),
         parseWebhook: (body: string | Buffer, signature: string | undefined) => payments.parseWebhook(body, signature),
         createPayment: async (input: Parameters<typeof payments.createPayment>[0]) => {
           const result = await payments.createPayment(input);

@@ -128,6 +128,7 @@ describe('checkout metrics and the sweeper console', () => {
         publicConfig: () => payments.publicConfig(),
         retrievePayment: (paymentId) => payments.retrievePayment(paymentId),
         refund: (input) => payments.refund(input),
+        deleteCustomer: (input) => payments.deleteCustomer(input),
         parseWebhook: (body, signature) => payments.parseWebhook(body, signature),
         createPayment: async (input) => {
           const result = await payments.createPayment(input);

@@ -117,6 +117,7 @@ describe('checkout steps: every undo, recorded and retried', () => {
         publicConfig: () => payments.publicConfig(),
         retrievePayment: (paymentId) => payments.retrievePayment(paymentId),
         refund: (input) => payments.refund(input),
+        deleteCustomer: (input) => payments.deleteCustomer(input),
         parseWebhook: (body, signature) => payments.parseWebhook(body, signature),
         createPayment: async (input) => {
           const result = await payments.createPayment(input);

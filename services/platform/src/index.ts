@@ -17,6 +17,7 @@ export { StoredEmailSender } from './email/stored-sender';
 export * from './events/bus';
 export * from './events/catalogue';
 export * from './events/envelope';
+export * from './events/erasure';
 export * from './events/in-process-bus';
 export * from './events/inbox';
 export * from './events/outbox';

@@ -83,6 +83,11 @@ export interface RefundResult {
   failure?: PaymentFailure;
 }
 
+export interface DeleteCustomerInput {
+  userId: string;
+  email: string | null;
+}
+
 export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded';
 
 /**
@@ -130,6 +135,12 @@ export interface PaymentProcessor {
   /** Throws PaymentNotFoundError for an unknown id. */
   retrievePayment(paymentId: string): Promise<PaymentResult>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Erasure (issue 23): deletes the provider's customer records of a person — found by `email` and
+   * by `metadata.userId` — and answers how many went. Deleting what is already gone answers 0.
+   * The simulated processor keeps no customers: it anonymises the email on its payments instead.
+   */
+  deleteCustomer(input: DeleteCustomerInput): Promise<number>;
   /**
    * A webhook's event, after checking its signature (throws WebhookSignatureError). Undefined for a
    * correctly signed event of a type the order service does not act on: answer it with a 2xx so the

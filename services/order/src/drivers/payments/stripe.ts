@@ -4,6 +4,7 @@ import {
   PaymentNotFoundError,
   WebhookSignatureError,
   type CreatePaymentInput,
+  type DeleteCustomerInput,
   type PaymentEvent,
   type PaymentFailure,
   type PaymentProcessor,
@@ -162,6 +163,34 @@ export class StripePaymentProcessor implements PaymentProcessor {
       if (!isStripeError(error)) throw error;
       return { refundId: '', paymentId: input.paymentId, amount: input.amount, status: 'failed', failure: failureOfStripeError(error) };
     }
+  }
+
+  /**
+   * Erasure: the Stripe customers of the person, found by email (`GET /v1/customers?email=`) and by
+   * `metadata.userId` (the search API, where the account has it), each deleted
+   * (`DELETE /v1/customers/{id}`). A customer already gone counts for nothing.
+   */
+  async deleteCustomer(input: DeleteCustomerInput): Promise<number> {
+    const ids = new Set<string>();
+    if (input.email) {
+      for await (const customer of this.stripe.customers.list({ email: input.email, limit: 100 })) ids.add(customer.id);
+    }
+    const userId = input.userId.replace(/['\\]/g, '');
+    try {
+      for await (const customer of this.stripe.customers.search({ query: `metadata['userId']:'${userId}'`, limit: 100 })) ids.add(customer.id);
+    } catch (error) {
+      // Search is not offered to every account (nor by stripe-mock); the email finds what we made.
+      if (!(isStripeError(error) && error.type === 'StripeInvalidRequestError')) throw error;
+    }
+    let deleted = 0;
+    for (const id of ids) {
+      try {
+        if ((await this.stripe.customers.del(id)).deleted) deleted += 1;
+      } catch (error) {
+        if (!(isStripeError(error) && error.code === 'resource_missing')) throw error;
+      }
+    }
+    return deleted;
   }
 
   parseWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent | undefined {

@@ -4,6 +4,7 @@ import { paymentFailure } from '../messages';
 import {
   PaymentNotFoundError,
   type CreatePaymentInput,
+  type DeleteCustomerInput,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentFailure,
@@ -195,6 +196,17 @@ export class SimulatedPaymentProcessor implements PaymentProcessor {
     if (changed) this.events.nudge();
     const payment = this.resultOf(row);
     return { payment, returnUrl: returnUrlFor(row.return_url, row.id, payment.status) };
+  }
+
+  /**
+   * Erasure: the simulated processor keeps no customers, only the email given with each payment;
+   * those of `email` are anonymised (null). Answers how many payments it changed.
+   */
+  async deleteCustomer(input: DeleteCustomerInput): Promise<number> {
+    if (!input.email) return 0;
+    await this.store.ready();
+    const { rowCount } = await this.store.db.query('UPDATE simulated_processor.payments SET email = NULL, updated_at = now() WHERE lower(email) = lower($1)', [input.email]);
+    return rowCount ?? 0;
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
