@@ -46,6 +46,8 @@ const screenRoutes: RouteObject[] = [
   { path: 'users/:id', ...page(() => import('@/features/users/routes/user-page')) },
   { path: 'search-maintenance', ...page(() => import('@/features/search-maintenance/routes/search-maintenance')) },
   { path: 'system', ...page(() => import('@/features/system/routes/system-console')) },
+  { path: 'orders', ...page(() => import('@/features/orders/routes/order-list')) },
+  { path: 'orders/:id', ...page(() => import('@/features/orders/routes/order-page')) },
 ];
 
 const routes: RouteObject[] = [

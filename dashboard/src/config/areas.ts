@@ -94,9 +94,9 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
       },
       {
         path: 'orders',
-        status: 'coming',
+        status: 'ready',
         label: 'Orders',
-        summary: 'Look up orders, follow their status and add notes.',
+        summary: 'Look up orders, follow their status, ship Print orders, refund and add notes.',
         empty: { title: 'No orders to show', text: 'Orders appear here with their status, customer and total.' },
       },
       {
