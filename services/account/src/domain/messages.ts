@@ -17,6 +17,8 @@ export const MESSAGES = {
   accountGone: 'This account no longer exists.',
   credentialsMissing: 'Enter your email and password.',
   refreshTokenRequired: 'refresh_token is required to log out.',
+  /** A user export download link that was altered or made up (one that ran out is USER_MESSAGES.exportExpired). */
+  exportLinkInvalid: 'This download link is not valid: open the export again in the dashboard for a working one.',
 } as const;
 
 export function tooManyLoginsMessage(retryAfterSeconds: number): string {
