@@ -181,6 +181,8 @@ describe("gateway's static files", () => {
     await mkdir(path.join(dir, 'data', 'media', 'pages', 'c0ffee'), { recursive: true });
     await writeFile(path.join(dir, 'data', 'media', 'covers', 'cover.webp'), 'cover');
     await writeFile(path.join(dir, 'data', 'media', 'pages', 'c0ffee', '1-600.webp'), 'page');
+    await mkdir(path.join(dir, 'data', 'media', 'exports', 'users'), { recursive: true });
+    await writeFile(path.join(dir, 'data', 'media', 'exports', 'users', 'c0ffee.csv'), 'page');
     const config = loadGatewayConfig({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, DASHBOARD_DIST: '/nonexistent/dashboard' }, process.cwd());
     gateway = await createGateway({ config, logger: testLogger });
     await gateway.ready();
@@ -208,11 +210,11 @@ describe("gateway's static files", () => {
     assert.equal(plain.body, script);
   });
 
-  it('serves covers from the media folder but never comic pages, which only the reader hands out', async () => {
+  it('serves covers from the media folder but never comic pages or staff exports, which only their signed links hand out', async () => {
     const cover = await gateway.inject('/media/covers/cover.webp');
     assert.equal(cover.statusCode, 200);
     assert.equal(cover.body, 'cover');
-    for (const url of ['/media/pages/c0ffee/1-600.webp', '/media/%70ages/c0ffee/1-600.webp', '/media/covers/../pages/c0ffee/1-600.webp']) {
+    for (const url of ['/media/pages/c0ffee/1-600.webp', '/media/%70ages/c0ffee/1-600.webp', '/media/covers/../pages/c0ffee/1-600.webp', '/media/exports/users/c0ffee.csv', '/media/%65xports/users/c0ffee.csv']) {
       const page = await gateway.inject(url);
       assert.equal(page.statusCode >= 400 && page.statusCode < 500, true, `${url}: ${page.statusCode}`);
       assert.notEqual(page.body, 'page', url);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { contentTypeOfKey, createFileStorage, isPageImageKey, isValidKey, mediaDir, type App, type GatewayConfig, type Logger } from '@inkwell/platform';
+import { contentTypeOfKey, createFileStorage, isPrivateFileKey, isValidKey, mediaDir, type App, type GatewayConfig, type Logger } from '@inkwell/platform';
 
 export async function serveSinglePageApp(app: App, dist: string, prefix: string, logger: Logger): Promise<void> {
   if (!existsSync(dist)) {
@@ -41,7 +41,7 @@ export async function serveMedia(app: App, config: GatewayConfig): Promise<void>
       prefix: '/media/',
       decorateReply: false,
       index: false,
-      allowedPath: (pathName) => !isPageImageKey(pathName),
+      allowedPath: (pathName) => !isPrivateFileKey(pathName),
       setHeaders: (response) => {
         for (const [name, value] of Object.entries(MEDIA_HEADERS)) response.header(name, value);
       },
@@ -52,7 +52,7 @@ export async function serveMedia(app: App, config: GatewayConfig): Promise<void>
   app.addHook('onClose', async () => files.close());
   app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    const bytes = isValidKey(key) && !isPageImageKey(key) ? await files.get(key) : undefined;
+    const bytes = isValidKey(key) && !isPrivateFileKey(key) ? await files.get(key) : undefined;
     if (!bytes) return reply.callNotFound();
     return reply.headers(MEDIA_HEADERS).type(contentTypeOfKey(key)).send(bytes);
   });

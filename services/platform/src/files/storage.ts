@@ -40,6 +40,14 @@ export function isPageImageKey(key: string): boolean {
   return /^\/?pages(?:\/|$)/.test(key);
 }
 
+/**
+ * Files stored with the public ones but never served at `/media/`: comic pages (the reader's signed
+ * links) and staff exports of personal data (the account service's signed, expiring links).
+ */
+export function isPrivateFileKey(key: string): boolean {
+  return isPageImageKey(key) || /^\/?exports(?:\/|$)/.test(key);
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
