@@ -9,3 +9,5 @@ export * from './split';
 export * from './tax';
 export * from './purchase-state';
 export * from './messages';
+export * from './order-edit';
+export * from './refund-rules';

@@ -41,6 +41,17 @@ export interface ShippingDestination {
  */
 export interface ShippingRates {
   rates(parcels: ParcelItem[], destination: ShippingDestination): Promise<ShippingRate[]>;
+  /** The shipping account behind the rates, for the dashboard (orders/shipping/getAccountInfo). */
+  describe?(): ShippingAccount;
+}
+
+/** Who answers the rates: the driver, the table or account's name, its currency and mail services, and whether it is reachable. */
+export interface ShippingAccount {
+  provider: string;
+  name: string;
+  currency: string;
+  connected: boolean;
+  services: string[];
 }
 
 export class UnknownDestinationError extends Error {
@@ -148,7 +159,10 @@ export class TableShippingRates implements ShippingRates {
   readonly #zoneOf: Map<string, string>;
   readonly #otherZone: string | null;
 
+  readonly #source: string;
+
   constructor(private readonly table: RateTable, source = 'given') {
+    this.#source = source;
     const problems = rateTableProblems(table);
     if (problems.length > 0) throw new RateTableError(source, problems);
     this.#zoneOf = new Map(table.zones.flatMap(({ zone, countries }) => countries.filter((code) => code !== '*').map((code) => [code, zone] as const)));
@@ -167,6 +181,12 @@ export class TableShippingRates implements ShippingRates {
 
   get currency(): string {
     return this.table.currency;
+  }
+
+  /** The embedded table: named by its file, always there (connected), its mail services in the table's order. */
+  describe(): ShippingAccount {
+    const services = [...new Set(this.table.mailClasses.map((row) => row.mailService))];
+    return { provider: 'rate-table', name: path.basename(this.#source), currency: this.table.currency, connected: true, services };
   }
 
   /** The zone a country ships in; null where the table has none for it. */
