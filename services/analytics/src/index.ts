@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENTS, type ServiceDefinition } from '@inkwell/platform';
+import { eraseAnalyticsUser } from './consumers/account-erasure';
 import { recordCartUpdated } from './consumers/carts';
 import { recordDomainEvent } from './consumers/domain-events';
 import { ingestionRoutes } from './routes/ingestion';
@@ -16,6 +17,7 @@ export const analyticsService: ServiceDefinition = {
       routes: (app) => ingestionRoutes(app, context),
       subscriptions: [
         { group: 'carts', types: [EVENTS.cartUpdated.type], effect: recordCartUpdated },
+        { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAnalyticsUser },
         { group: 'domain-events', types: Object.values(EVENTS).map((definition) => definition.type), effect: recordDomainEvent },
       ],
     };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CART_CHECKOUT, type CartCheckoutService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
+import { CART_CHECKOUT, EVENTS, type CartCheckoutService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
+import { eraseAccountCarts } from './consumers/account-erasure';
 import { ensureDemoCoupons } from './demo/coupons';
 import type { CartDeps } from './flows/cart-session';
 import { checkoutHandlers } from './grpc/checkout-server';
@@ -49,6 +50,7 @@ export const cartService: ServiceDefinition<CartParts> = {
       grpc(server) {
         server.addService<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, checkoutHandlers(cart));
       },
+      subscriptions: [{ group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccountCarts }],
       async onStart() {
         if (context.config.demoData) await ensureDemoCoupons(context.db);
       },

@@ -1,4 +1,5 @@
-import { EVENTS, type EventEffect } from '@inkwell/platform';
+import { erasedUserToken, EVENTS, type EventEffect } from '@inkwell/platform';
+import { isErasedUser } from '../store/erasure';
 import { upsertCart } from '../store/carts';
 
 type CartUpdated = (typeof EVENTS.cartUpdated.schema)['static'];
@@ -12,7 +13,8 @@ export const recordCartUpdated: EventEffect = async (tx, event) => {
   const data = event.data as CartUpdated;
   await upsertCart(tx, {
     cartId: data.cartId,
-    userId: data.userId ?? null,
+    // A late event of an erased person's cart keeps the cart, not them.
+    userId: data.userId && (await isErasedUser(tx, data.userId)) ? erasedUserToken(data.userId) : (data.userId ?? null),
     units: data.units,
     totalCents: data.total.cents,
     currency: data.total.currency,
