@@ -524,6 +524,10 @@ export const ORDER_STAFF_MESSAGES = {
   notPaid: 'The order is not paid, so there is nothing to refund.',
   idempotencyKeyRequired: 'Idempotency-Key header is required.',
   refundFailed: 'The payment processor refused the refund: {message}',
+  /** Another refund of the same purchase is still with the processor (refunds of a purchase go one at a time). */
+  refundInProgress: 'Another refund of this order is under way; try again in a minute.',
+  /** The same Idempotency-Key was used for a refund with another body (or of another order). */
+  idempotencyKeyReused: 'This Idempotency-Key was used for another refund.',
   noPrintItems: 'The order has no Print items to ship.',
   notShippable: 'The order is not waiting for fulfilment.',
   statusMove: 'The order cannot move from {from} to {to}: {reason}',

@@ -13,6 +13,7 @@ import { DEFAULT_SWEEPER, releaseDueOrders, retryOwedUndos, startSweeper, sweepP
 import { checkoutRoutes, handlePaymentEvent } from './routes/checkout';
 import { paymentWebhookRoute } from './routes/payment-webhook';
 import { systemCheckoutRoutes } from './routes/system-checkout';
+import { staffRefundRoutes } from './routes/staff-refunds';
 import { staffOrderRoutes } from './routes/staff-orders';
 import { staffUserOrderRoutes } from './routes/staff-user-orders';
 import { customerHandlers } from './grpc/customers';
@@ -81,6 +82,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
           await staffOrderRoutes(app, { context, rates: checkout.rates, now: checkout.now });
           await staffUserOrderRoutes(app, context);
           await staffErasureRoutes(app, { context, payments, accounts: accountAdmin });
+          await staffRefundRoutes(app, { context, checkout });
         },
         subscriptions: [
           { group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) },

@@ -6,6 +6,7 @@ import type { CheckoutDeps } from './deps';
 import { countSweep } from './metrics';
 import { completed } from './order-events';
 import { reconcile, retryUndos } from './place-purchase';
+import { resumeStaleRefunds } from './staff-refund';
 
 export interface SweeperOptions {
   /** How often it looks (ms). */
@@ -86,7 +87,7 @@ export interface RunningSweeper {
   lastSweepAt(): Date | null;
 }
 
-/** Runs the three on the platform's poller until stopped; one round at a time. */
+/** Runs them (releases, purchases, pending staff refunds, owed undos) on the platform's poller until stopped; one round at a time. */
 export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAULT_SWEEPER): RunningSweeper {
   let lastSweepAt: Date | null = null;
   const poller = new Poller({
@@ -94,7 +95,8 @@ export function startSweeper(deps: CheckoutDeps, options: SweeperOptions = DEFAU
       try {
         const released = await releaseDueOrders(deps, options.batchSize);
         const swept = await sweepPurchases(deps, options);
-        return released + swept + (await retryOwedUndos(deps, options.batchSize));
+        const refunds = await resumeStaleRefunds(deps, options);
+        return released + swept + refunds + (await retryOwedUndos(deps, options.batchSize));
       } finally {
         lastSweepAt = new Date();
       }
