@@ -4,7 +4,8 @@ import { isAccountDeleted, lockAccount, recordAccountDeleted, recordPurchase, re
 
 /**
  * Records what an order or account event says about entitlements (see domain/entitlements.ts): a
- * purchase also puts the comic on the buyer's shelf; a deleted account takes its library with it.
+ * purchase also puts the comic on the buyer's shelf, a refund takes it off; a deleted account takes
+ * its library with it.
  * Redelivered events are stopped by the inbox; every write is also harmless when repeated.
  */
 export async function recordEntitlementEvent(tx: Transaction, event: EventEnvelope): Promise<void> {
@@ -19,7 +20,7 @@ async function record(tx: Transaction, fact: EntitlementFact, occurredAt: string
       await recordPurchase(tx, fact, occurredAt);
       return;
     case 'refunded':
-      // The shelf keeps a refunded comic (and its progress); only the right to read it goes.
+      // The right to read goes, and the comic leaves the shelf unless still owned; its progress stays.
       await recordRefund(tx, fact, occurredAt);
       return;
     case 'account-deleted':

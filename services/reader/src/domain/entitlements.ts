@@ -20,7 +20,13 @@ export type EntitlementFact =
   | { kind: 'purchased'; userId: string; orderId: string; productId: string; variantId: string }
   /** The purchase of a product in an order was refunded, whoever's it was and whenever it arrives. */
   | { kind: 'refunded'; orderId: string; productId: string }
-  | { kind: 'account-deleted'; userId: string };
+  | { kind: 'account-deleted'; userId: string }
+  /** Staff granted a product (dashboard `products/add` or `compAdd`): owned until the grant is removed. */
+  | { kind: 'granted'; grantId: string; userId: string; productId: string }
+  /** Staff removed a grant. */
+  | { kind: 'grant-removed'; grantId: string }
+  /** Staff removed a purchased product (dashboard `products/delete`): like a refund, without the money. */
+  | { kind: 'removed'; orderId: string; productId: string };
 
 /** Catalog ids are numbers; anything else is skipped, so one odd item cannot stall the stream with retries. */
 function isProductId(value: string): boolean {
@@ -49,19 +55,51 @@ export function entitlementFacts(event: EntitlementEvent): EntitlementFact[] {
   }
 }
 
-/** What is known of one account: its purchases, the refunds of its orders, whether it was deleted. */
-export interface AccountLedger {
-  purchases: ReadonlyArray<{ orderId: string; productId: string }>;
+/** A product bought in an order. */
+export interface PurchaseEntry {
+  orderId: string;
+  productId: string;
+}
+
+/** A product staff granted; `removed` once a grant-removed fact names it. */
+export interface GrantEntry {
+  grantId: string;
+  productId: string;
+  removed: boolean;
+}
+
+/**
+ * What is known of one account: its purchases, the refunds of its orders and staff removals of
+ * purchases, staff grants, whether it was deleted.
+ */
+export interface AccountLedger<P extends PurchaseEntry = PurchaseEntry, G extends GrantEntry = GrantEntry> {
+  purchases: ReadonlyArray<P>;
   refunds: ReadonlyArray<{ orderId: string; productId: string }>;
+  /** Purchases staff removed (absent: none). */
+  removals?: ReadonlyArray<{ orderId: string; productId: string }>;
+  /** Staff grants, removed or not (absent: none). */
+  grants?: ReadonlyArray<G>;
   deleted: boolean;
 }
 
 /**
- * The products an account owns: each bought in some order whose purchase of it was not refunded
- * (a refund of one order leaves a copy bought in another), and none once the account is deleted.
+ * The entitlements that give the right to read now: each purchase whose order's copy of the product
+ * was neither refunded nor removed by staff (a refund of one order leaves a copy bought in another),
+ * and each grant not removed; nothing once the account is deleted. The one ownership rule:
+ * `ownedProducts`, the shelf, the gRPC answer to the catalog and the dashboard's list all derive from it.
  */
-export function ownedProducts({ purchases, refunds, deleted }: AccountLedger): Set<string> {
-  if (deleted) return new Set();
-  const refunded = new Set(refunds.map(({ orderId, productId }) => `${orderId}\0${productId}`));
-  return new Set(purchases.filter(({ orderId, productId }) => !refunded.has(`${orderId}\0${productId}`)).map(({ productId }) => productId));
+export function liveEntitlements<P extends PurchaseEntry, G extends GrantEntry>(ledger: AccountLedger<P, G>): { purchases: P[]; grants: G[] } {
+  if (ledger.deleted) return { purchases: [], grants: [] };
+  const key = ({ orderId, productId }: { orderId: string; productId: string }) => `${orderId}\0${productId}`;
+  const taken = new Set([...ledger.refunds, ...(ledger.removals ?? [])].map(key));
+  return {
+    purchases: ledger.purchases.filter((purchase) => !taken.has(key(purchase))),
+    grants: (ledger.grants ?? []).filter((grant) => !grant.removed),
+  };
+}
+
+/** The products an account owns: those of its live entitlements (`liveEntitlements`). */
+export function ownedProducts(ledger: AccountLedger): Set<string> {
+  const { purchases, grants } = liveEntitlements(ledger);
+  return new Set([...purchases, ...grants].map(({ productId }) => productId));
 }

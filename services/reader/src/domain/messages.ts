@@ -26,6 +26,17 @@ export const READER_MESSAGES = {
   shelfSort: (sorts: ReadonlyArray<{ code: number; label: string }>) => `sort must be one of ${sorts.map((sort) => `${sort.code} (${sort.label})`).join(', ')}.`,
 } as const;
 
+/**
+ * What staff are told about granting and removing a user's products (dashboard `users/products…`),
+ * beside the contract's USER_PRODUCT_MESSAGES.
+ */
+export const STAFF_PRODUCT_MESSAGES = {
+  notAComic: (sku: string, category: string) => `${sku} is a ${category} product; only comics can be granted, as a grant gives the right to read.`,
+  printOnly: (sku: string) => `${sku} is sold in print only; a grant gives the right to read, so only a comic with a Digital edition can be granted.`,
+  alreadyOwned: (name: string, productId: string) => `${name} (${productId}) is already owned by this user; it was not granted again.`,
+  unknownProductName: (productId: string) => `Product ${productId} (no longer in the catalog)`,
+} as const;
+
 /** What staff are told about a comic they upload (dashboard spec §7), shown as it is. */
 export const INGEST_MESSAGES = {
   jobId: 'jobId is the id of an ingestion job.',

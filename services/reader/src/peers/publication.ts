@@ -29,6 +29,8 @@ export interface Publication {
   readingPriceType: string;
   thumbnailUrl: string | null;
   variantIds: string[];
+  /** The Digital variants: a comic without one is sold in print only, and nobody gets to read it. */
+  digitalVariantIds: string[];
 }
 
 const orNull = (value: string): string | null => (value === '' ? null : value);
@@ -54,6 +56,7 @@ export function publicationOf(summary: ProductSummary): Publication {
     readingPriceType: summary.readingPriceType,
     thumbnailUrl: orNull(summary.thumbnailUrl),
     variantIds: summary.variants.map((variant) => variant.id),
+    digitalVariantIds: summary.variants.filter((variant) => variant.type === 'Digital').map((variant) => variant.id),
   };
 }
 
