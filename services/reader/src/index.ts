@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTITLEMENTS, EVENTS, type EntitlementsService, type ServiceDefinition } from '@inkwell/platform';
+import { eraseReaderAccount } from './consumers/account-erasure';
 import { recordOrderProgress } from './consumers/awaiting-orders';
 import { recordEntitlementEvent } from './consumers/entitlements';
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './domain/ingest-limits';
@@ -15,6 +16,7 @@ import { instrumentationRoutes } from './routes/instrumentation';
 import { myComicsRoutes } from './routes/my-comics';
 import { pageImageRoutes } from './routes/page-images';
 import { readingProgressRoutes } from './routes/reading-progress';
+import { staffUserProductRoutes } from './routes/staff-user-products';
 import { PageStore } from './store/page-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,10 +63,12 @@ export function createReaderService(options: { drawnPages?: PageSource; ingestLi
           await readingProgressRoutes(app, deps);
           await instrumentationRoutes(app, deps);
           await ingestRoutes(app, deps, ingester);
+          await staffUserProductRoutes(app, deps);
         },
         subscriptions: [
           { group: 'ownership', types: [EVENTS.orderCompleted.type, EVENTS.orderRefunded.type], effect: recordEntitlementEvent },
           { group: 'account-deletion', types: [EVENTS.accountDeleted.type], effect: recordEntitlementEvent },
+          { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseReaderAccount },
           { group: 'awaiting-orders', types: [EVENTS.orderPlaced.type, EVENTS.orderCompleted.type, EVENTS.orderCancelled.type], effect: recordOrderProgress },
         ],
         grpc(server) {
