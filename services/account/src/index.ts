@@ -1,14 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_LINKS, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
+import { ACCOUNT_ADMIN, ACCOUNT_LINKS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
 import { ensureDemoAccounts } from './demo/accounts';
+import { accountAdminHandlers } from './grpc/account-admin';
 import { accountLinkHandlers } from './grpc/account-links';
+import { OrderCustomers } from './peers/order-customers';
 import { accountDeps } from './routes/deps';
 import { emailChangeRoutes } from './routes/email-change';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
+import { staffUserRoutes } from './routes/staff-users';
 import { tokenRoutes } from './routes/token';
 
 export { readDemoAccounts, type DemoAccount } from './demo/accounts';
@@ -27,6 +30,7 @@ export const accountService: ServiceDefinition = {
   migrationsDir: path.resolve(here, '../migrations'),
   async setup(context) {
     const deps = accountDeps(context);
+    const orderCustomers = new OrderCustomers(context.config.peers.order.grpcAddress, context.logger);
     return {
       async routes(app) {
         await tokenRoutes(app, deps);
@@ -34,14 +38,19 @@ export const accountService: ServiceDefinition = {
         await profileRoutes(app, deps);
         await passwordRoutes(app, deps);
         await emailChangeRoutes(app, deps);
+        await staffUserRoutes(app, { ...deps, orderCustomers });
       },
       grpc(server) {
         server.addService<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, accountLinkHandlers(context.db, context.config.publicUrl));
+        server.addService<AccountAdminService>(ACCOUNT_ADMIN.proto, ACCOUNT_ADMIN.service, accountAdminHandlers(context.db, context.outbox));
       },
       async onStart() {
         if (!context.config.demoData) return;
         await mkdir(path.join(context.config.dataDir, 'keys'), { recursive: true, mode: 0o700 });
         await ensureDemoAccounts(context.db, context.config.dataDir, context.logger);
+      },
+      async close() {
+        orderCustomers.close();
       },
     };
   },
