@@ -498,13 +498,13 @@ export async function userTransactions(db: Queryable, userId: string): Promise<U
       WHERE p.user_id = $1 AND p.payment_id IS NOT NULL`,
     [userId],
   );
-  const { rows: refunds } = await db.query<{ id: string; order_id: string; purchase_id: string; accounting_id: string; amount: string; currency: string; status: string; reason: string | null; provider: string | null; payment_method: string | null; at: Date | string }>(
+  const { rows: refunds } = await db.query<{ id: string; order_id: string; purchase_id: string; accounting_id: string; amount: string; currency: string; status: string; reason: string | null; provider: string | null; payment_method: string | null; at: Date }>(
     `SELECT r.id::text, o.id AS order_id, o.purchase_id, o.accounting_id, r.amount, o.currency, r.status, r.reason, p.payment->>'provider' AS provider, p.payment_method, r.created_at AS at
        FROM order_refunds r JOIN orders o ON o.id = r.order_id JOIN purchases p ON p.id = o.purchase_id
       WHERE o.user_id = $1
      UNION ALL
      SELECT 'refund:' || o.id, o.id, o.purchase_id, o.accounting_id, (o.refund->>'amount')::numeric, o.currency, 'succeeded', o.refund->>'refundReason',
-            p.payment->>'provider', p.payment_method, coalesce(o.refund->>'refundedAt', o.updated_at::text)
+            p.payment->>'provider', p.payment_method, coalesce((o.refund->>'refundedAt')::timestamptz, o.updated_at)
        FROM orders o JOIN purchases p ON p.id = o.purchase_id
       WHERE o.user_id = $1 AND o.refund IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id)`,
     [userId],
@@ -539,7 +539,7 @@ export async function userTransactions(db: Queryable, userId: string): Promise<U
       provider: row.provider ?? 'none',
       method: row.payment_method,
       reason: row.reason,
-      at: new Date(row.at).toISOString(),
+      at: row.at.toISOString(),
     })),
   ];
   return transactions.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
