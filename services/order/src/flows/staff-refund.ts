@@ -45,7 +45,7 @@ export interface StaffRefundRequest {
   actor: OrderActor;
 }
 
-interface StaffRefundContext {
+export interface StaffRefundContext {
   deps: CheckoutDeps;
   refundId: string;
   /** Set when the flow starts from a staff request; a resumed flow finds the refund recorded. */
@@ -104,7 +104,7 @@ interface Recorded {
 
 const stepNames = (refundId: string) => ({ record: `staff-refund:${refundId}:record`, processor: `staff-refund:${refundId}:processor`, settle: `staff-refund:${refundId}:settle` });
 
-function staffRefundSteps(refundId: string): [FlowStep<StaffRefundContext, Recorded>, FlowStep<StaffRefundContext, { processorRefundId: string | null }>, FlowStep<StaffRefundContext, Record<string, never>>] {
+export function staffRefundSteps(refundId: string): [FlowStep<StaffRefundContext, Recorded>, FlowStep<StaffRefundContext, { processorRefundId: string | null }>, FlowStep<StaffRefundContext, Record<string, never>>] {
   const names = stepNames(refundId);
   const record: FlowStep<StaffRefundContext, Recorded> = {
     name: names.record,
