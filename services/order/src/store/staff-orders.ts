@@ -173,6 +173,8 @@ export async function listStaffOrders(db: Queryable, query: StaffOrderListOption
     if (number !== null) anyOf.push(`o.accounting_id = ${param(number)}`);
     if (UUID.test(search)) anyOf.push(`o.id = ${param(search.toLowerCase())}::uuid`, `o.purchase_id = ${param(search.toLowerCase())}::uuid`);
     const like = param(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    // An exact email reaches the order's email index; a part of one (or of a name) is matched anywhere.
+    if (search.includes('@')) anyOf.push(`lower(o.email) = ${param(search.toLowerCase())}`);
     anyOf.push(`o.user_id = ${param(search)}`, `${EMAIL} ILIKE ${like}`, `${CUSTOMER_NAME} ILIKE ${like}`);
     where.push(`(${anyOf.join(' OR ')})`);
   }
