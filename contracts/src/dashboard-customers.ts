@@ -40,6 +40,8 @@ const Amount = Type.Number({ minimum: 0, maximum: 1e12 });
 
 /** The longest note staff may write on a user or an order. */
 export const NOTE_MAX_LENGTH = 2000;
+/** What a note of the wrong length is told (1 to NOTE_MAX_LENGTH characters). */
+export const NOTE_LENGTH_MESSAGE = `A note is 1 to ${NOTE_MAX_LENGTH} characters long.`;
 /** The longest reason given for a grant, a removal or a refund. */
 export const REASON_MAX_LENGTH = 500;
 
@@ -47,7 +49,7 @@ export const REASON_MAX_LENGTH = 500;
 export const UserNoteInputSchema = Type.Object({
   userId: UserId,
   logLevel: LogLevelSchema,
-  message: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH }),
+  message: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH, errorMessage: NOTE_LENGTH_MESSAGE }),
 });
 export type UserNoteInput = Static<typeof UserNoteInputSchema>;
 
