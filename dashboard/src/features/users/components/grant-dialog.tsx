@@ -92,7 +92,7 @@ export function GrantDialog({ user, onClose }: { user: UserDetail; onClose: () =
         error={errors.products}
       />
       <div className={styles.noteRow}>
-        <TextField label="Or add by SKU" description="A product id or its readable URL." value={typedSku} onChange={setTypedSku} autoComplete="off" />
+        <TextField label="Or add by SKU (a product id or readable URL)" value={typedSku} onChange={setTypedSku} autoComplete="off" className={styles.grow} />
         <Button
           variant="secondary"
           size="sm"
@@ -111,7 +111,7 @@ export function GrantDialog({ user, onClose }: { user: UserDetail; onClose: () =
             <li key={pick.sku} className={styles.chip}>
               <span>
                 {pick.label}
-                {pick.label !== pick.sku && <span className={styles.muted}> · {pick.sku}</span>}
+                {pick.label !== pick.sku && <span className={styles.muted}> · {/^\d+$/.test(pick.sku) ? `#${pick.sku}` : pick.sku}</span>}
               </span>
               <button
                 type="button"

@@ -38,7 +38,7 @@ export function NotesTab({ user }: { user: UserDetail }) {
 
   const notes = [...user.notes].sort((a, b) => b.at.localeCompare(a.at));
   return (
-    <>
+    <div className={styles.stack}>
       <form
         className={styles.noteForm}
         noValidate
@@ -92,7 +92,7 @@ export function NotesTab({ user }: { user: UserDetail }) {
           ))}
         </ol>
       )}
-    </>
+    </div>
   );
 }
 

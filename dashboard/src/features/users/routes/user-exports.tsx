@@ -180,6 +180,7 @@ export default function UserExportsRoute() {
   return (
     <>
       <PageHeader title="User exports" back={{ to: '/users', label: 'Users' }} summary="Export the users as a CSV or JSON file, with the fields you choose." />
+      <div className={styles.stack}>
       <StartExport />
       <section className={styles.list} aria-labelledby="export-jobs">
         <h2 id="export-jobs" className={styles.cardTitle}>
@@ -208,6 +209,7 @@ export default function UserExportsRoute() {
           </ul>
         )}
       </section>
+      </div>
     </>
   );
 }

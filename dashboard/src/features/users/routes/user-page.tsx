@@ -132,9 +132,7 @@ export default function UserPageRoute() {
                 { id: 'erase-payment', label: 'Delete payment customer & subscription…', isDestructive: true, onAction: () => setDialog('erase-payment') },
                 { id: 'erase', label: 'Delete user…', isDestructive: true, onAction: () => setDialog('erase') },
               ]}
-            >
-              More
-            </MenuButton>
+            />
           </>
         }
       />
@@ -178,7 +176,7 @@ export default function UserPageRoute() {
         title={`Delete the payment customer and subscription of ${detail.email}?`}
         phrase={detail.email}
         phraseLabel="Email of the account"
-        confirmLabel="Delete payment customer & subscription"
+        confirmLabel="Delete payment customer"
         onConfirm={() => eraseNow(true)}
       >
         <p>
