@@ -76,7 +76,8 @@ export async function listUserProducts({ db, catalog }: UserProductsDeps, userId
   return products.sort((a, b) => a.acquiredAt.localeCompare(b.acquiredAt) || a.id.localeCompare(b.id));
 }
 
-async function refuseDeletedAccount(db: Database, userId: string): Promise<void> {
+/** 404 for a user whose account was deleted; the reader knows no other accounts, so any other id is someone. */
+export async function refuseDeletedAccount(db: Database, userId: string): Promise<void> {
   if (await isAccountDeleted(db, userId)) throw new NotFoundError(USER_PRODUCT_MESSAGES.unknownUser);
 }
 

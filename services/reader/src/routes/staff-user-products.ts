@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { UserProductAddBodySchema, UserProductDeleteBodySchema, UserProductSchema, UserProductsQuerySchema } from '@inkwell/contracts/dashboard-customers';
 import { EnvelopeOf, success, UnauthorizedError, type App, type Principal } from '@inkwell/platform';
-import { grantProducts, listUserProducts, removeUserProduct } from '../flows/grant-products';
+import { grantProducts, listUserProducts, refuseDeletedAccount, removeUserProduct } from '../flows/grant-products';
 import type { StaffActor } from '../store/grants';
 import type { ReaderDeps } from './deps';
 
@@ -29,11 +29,15 @@ export async function staffUserProductRoutes(app: App, { context, catalog }: Rea
     schema: {
       tags,
       security,
-      summary: "The products a user owns now (purchases not refunded or removed, grants not removed), each with the id that products/delete takes",
+      summary: "The products a user owns now (purchases not refunded or removed, grants not removed), each with the id that products/delete takes; 404 for a deleted account",
       querystring: UserProductsQuerySchema,
       response: { 200: EnvelopeOf(UserProductsSchema) },
     },
-    handler: async (request) => success(await listUserProducts(deps, request.query.userId.toLowerCase())),
+    handler: async (request) => {
+      const userId = request.query.userId.toLowerCase();
+      await refuseDeletedAccount(deps.db, userId);
+      return success(await listUserProducts(deps, userId));
+    },
   });
 
   for (const [path, kind, summary] of [
