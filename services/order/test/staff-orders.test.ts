@@ -319,6 +319,8 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.equal(bad.status, 400);
     assert.deepEqual(bad.body.status.problems.map((problem: Json) => problem.field).sort(), ['shippingAddress.locality', 'shippingAddress.postalCode']);
     assert.equal((await request('POST', `/api/dashboard/orders/${print.orderId}/edit`, { body: { invoiceStatusId: 9 } })).status, 400);
+    const digitalShipping = await request('POST', `/api/dashboard/orders/${digital.orderId}/edit`, { body: { shippingAddress: address() } });
+    assert.deepEqual([digitalShipping.status, digitalShipping.body.status.problems], [400, [{ field: 'shippingAddress', message: 'The order has no Print items to ship.' }]]);
     const { rows } = await db.query<{ invoice_status_id: number; shipping_address: unknown }>('SELECT invoice_status_id, shipping_address FROM orders WHERE id = $1', [print.orderId]);
     assert.deepEqual(rows[0], { invoice_status_id: 0, shipping_address: null });
     assert.deepEqual(await auditOf(print.orderId), []);
@@ -367,6 +369,11 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.equal(shipped.status, 200, JSON.stringify(shipped.body));
     const order = shipped.body.response;
     assert.equal(order.status, 'Processing');
+    const [twice, other] = await Promise.all([
+      request('POST', `/api/dashboard/orders/${parcel.orderId}/ship`, { body: { carrier: 'ups', trackingNumber: '1z 999 aa1' } }),
+      request('POST', `/api/dashboard/orders/${parcel.orderId}/ship`, { body: { carrier: 'UPS', trackingNumber: '1Z 999 AA1' } }),
+    ]);
+    assert.deepEqual([twice.status, other.status, twice.body.response.shipments.length], [200, 200, 1], 'a double click records one parcel');
     assert.deepEqual(order.shipments.map((shipment: Json) => [shipment.carrier, shipment.trackingNumber, shipment.deliveredAt]), [['UPS', '1Z 999 AA1', null]]);
     assert.ok(order.timeline.some((entry: Json) => entry.kind === 'shipment' && entry.summary === 'Shipped with UPS 1Z 999 AA1'));
     assert.deepEqual(await outboxOf('order.shipped', parcel.orderId), [
@@ -413,6 +420,35 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.deepEqual([detail.priceDetails.refundedAmount, detail.priceDetails.refundableAmount, detail.orderItems[0].refundedQuantity], [856.9275, 0, 1]);
     assert.deepEqual((await request('GET', `/api/dashboard/users/transactions/${randomUUID()}`)).body.response, []);
     assert.equal((await request('GET', '/api/dashboard/users/transactions/77')).status, 400);
+  });
+
+  it('shows refunds of chosen items: refunded quantities and amounts from succeeded and pending refunds, not failed ones', async () => {
+    const refund = async (status: string, position: number, amount: number, at: string) => {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO order_refunds (id, order_id, idempotency_key, request_hash, reason, amount, status, actor_id, actor_email, created_at)
+         VALUES ($1, $2, $3, 'hash', $4, $5, $6, 'staff-1', 'staff@example.com', $7)`,
+        [id, mixed.orderId, randomUUID(), `Damaged (${status})`, amount, status, at],
+      );
+      await db.query(`INSERT INTO order_refund_items (refund_id, order_id, position, product_id, variant_id, quantity, amount, tax) VALUES ($1, $2, $3, $4, $5, 1, $6, 0)`, [id, mixed.orderId, position, 100 + position, 200 + position, amount]);
+    };
+    await refund('succeeded', 1, 2681.25, '2025-03-20T10:00:00Z');
+    await refund('failed', 0, 999, '2025-03-21T10:00:00Z');
+    await refund('pending', 0, 999, '2025-03-22T10:00:00Z');
+    const order = (await request('GET', `/api/dashboard/orders/${mixed.orderId}`)).body.response;
+    assert.deepEqual(order.orderItems.map((item: Json) => item.refundedQuantity), [1, 1]);
+    assert.deepEqual(order.refunds.map((record: Json) => [record.status, record.amount, record.orderRefundItems.map((item: Json) => item.position)]), [
+      ['succeeded', 2681.25, [1]],
+      ['failed', 999, [0]],
+      ['pending', 999, [0]],
+    ]);
+    assert.equal(order.priceDetails.refundedAmount, 2681.25);
+    assert.equal(order.priceDetails.refundableAmount, Math.round((order.priceDetails.totalPrice - 2681.25 - 999) * 10_000) / 10_000, 'a pending refund is promised');
+    assert.deepEqual(order.timeline.filter((entry: Json) => entry.kind === 'refund').map((entry: Json) => entry.summary), ['Refunded $26.81: Damaged (succeeded)', 'Refund of $9.99 failed: Damaged (failed)', 'Refund of $9.99 pending: Damaged (pending)']);
+    const row = (await request('GET', '/api/dashboard/orders?filterTagIds=refunded')).body.response.items.find((item: Json) => item.id === mixed.orderId);
+    assert.equal(row.refundedAmount, 2681.25);
+    const money = (await request('GET', `/api/dashboard/users/transactions/${shopper}`)).body.response;
+    assert.deepEqual(money.filter((entry: Json) => entry.kind === 'refund').map((entry: Json) => [entry.status, entry.amount]), [['pending', 999], ['failed', 999], ['succeeded', 2681.25]]);
   });
 
   it("pages a user's orders, newest first", async () => {

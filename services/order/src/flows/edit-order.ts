@@ -53,6 +53,7 @@ export async function editOrder(deps: StaffOrderDeps, actor: OrderActor, orderId
       ...addressesOf(state),
       orderStatus: order.status,
     };
+    if (edit.shippingAddress && !factsOf(state, deps.now()).hasPrint) throw new BadRequestError(ORDER_STAFF_MESSAGES.noPrintItems, { field: 'shippingAddress' });
     const changes = orderEditChanges(original, edit);
     if (Object.keys(changes).length === 0) throw new BadRequestError(ORDER_STAFF_MESSAGES.nothingChanged);
 

@@ -13,8 +13,9 @@ import { withEmail } from './order-events';
  *
  * Ship: a PendingProcessing order (or a Processing one sending another parcel) with Print items gets
  * a shipment with the carrier and tracking number, moves to Processing (fulfilmentStarted), and
- * `order.shipped` asks the support service for the shipped email. No Print items: 409 noPrintItems;
- * any other status: 409 notShippable.
+ * `order.shipped` asks the support service for the shipped email. The same carrier and tracking
+ * number again is the same parcel: nothing more is recorded. No Print items: 409 noPrintItems; any
+ * other status: 409 notShippable.
  */
 export async function shipOrder(deps: StaffOrderDeps, actor: OrderActor, orderId: string, body: ShipOrderBody): Promise<void> {
   await deps.db.transaction(async (tx) => {
@@ -27,6 +28,9 @@ export async function shipOrder(deps: StaffOrderDeps, actor: OrderActor, orderId
     const carrier = body.carrier.trim();
     const trackingNumber = body.trackingNumber.trim();
     const trackingUrl = body.trackingUrl?.trim() || null;
+    // A repeat (a double click) of a parcel already recorded records nothing and sends no second email.
+    const { rowCount } = await tx.query('SELECT 1 FROM order_shipments WHERE order_id = $1 AND lower(carrier) = lower($2) AND upper(tracking_number) = upper($3)', [orderId, carrier, trackingNumber]);
+    if ((rowCount ?? 0) > 0) return;
     await tx.query('INSERT INTO order_shipments (order_id, carrier, tracking_number, tracking_url, actor_id, actor_email) VALUES ($1, $2, $3, $4, $5, $6)', [
       orderId,
       carrier,

@@ -402,8 +402,9 @@ async function timelineOf(db: Queryable, order: OrderRecord, parts: { shipments:
     if (shipment.deliveredAt) entries.push({ kind: 'shipment', at: shipment.deliveredAt, summary: `Delivered (${shipment.carrier} ${shipment.trackingNumber})`, fromStatus: null, toStatus: null, actorId: null, actorEmail: null });
   }
   for (const refund of parts.refunds) {
-    const outcome = refund.status === 'succeeded' ? 'Refunded' : refund.status === 'pending' ? 'Refund pending:' : 'Refund failed:';
-    entries.push({ kind: 'refund', at: refund.at, summary: `${outcome} ${money(refund.amount, order.currency)}${refund.refundReason ? `: ${refund.refundReason}` : ''}`, fromStatus: null, toStatus: null, actorId: refund.actorId, actorEmail: refund.actorEmail });
+    const amount = money(refund.amount, order.currency);
+    const outcome = refund.status === 'succeeded' ? `Refunded ${amount}` : `Refund of ${amount} ${refund.status}`;
+    entries.push({ kind: 'refund', at: refund.at, summary: `${outcome}${refund.refundReason ? `: ${refund.refundReason}` : ''}`, fromStatus: null, toStatus: null, actorId: refund.actorId, actorEmail: refund.actorEmail });
   }
   for (const note of parts.notes) {
     entries.push({ kind: 'note', at: note.at, summary: `Note (${note.logLevel}): ${note.message}`, fromStatus: null, toStatus: null, actorId: note.authorId, actorEmail: note.authorEmail });
