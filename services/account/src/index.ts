@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_ADMIN, ACCOUNT_LINKS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
 import { ensureDemoAccounts } from './demo/accounts';
+import { UserExportWorker } from './flows/user-export';
 import { accountAdminHandlers } from './grpc/account-admin';
 import { accountLinkHandlers } from './grpc/account-links';
 import { OrderCustomers } from './peers/order-customers';
@@ -12,6 +13,7 @@ import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
 import { staffUserRoutes } from './routes/staff-users';
+import { staffUserExportRoutes } from './routes/staff-user-export';
 import { tokenRoutes } from './routes/token';
 
 export { readDemoAccounts, type DemoAccount } from './demo/accounts';
@@ -31,6 +33,7 @@ export const accountService: ServiceDefinition = {
   async setup(context) {
     const deps = accountDeps(context);
     const orderCustomers = new OrderCustomers(context.config.peers.order.grpcAddress, context.logger);
+    const userExports = new UserExportWorker(context);
     return {
       async routes(app) {
         await tokenRoutes(app, deps);
@@ -39,17 +42,20 @@ export const accountService: ServiceDefinition = {
         await passwordRoutes(app, deps);
         await emailChangeRoutes(app, deps);
         await staffUserRoutes(app, { ...deps, orderCustomers });
+        await staffUserExportRoutes(app, context, { worker: userExports });
       },
       grpc(server) {
         server.addService<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, accountLinkHandlers(context.db, context.config.publicUrl));
         server.addService<AccountAdminService>(ACCOUNT_ADMIN.proto, ACCOUNT_ADMIN.service, accountAdminHandlers(context.db, context.outbox));
       },
       async onStart() {
+        userExports.start();
         if (!context.config.demoData) return;
         await mkdir(path.join(context.config.dataDir, 'keys'), { recursive: true, mode: 0o700 });
         await ensureDemoAccounts(context.db, context.config.dataDir, context.logger);
       },
       async close() {
+        await userExports.stop();
         orderCustomers.close();
       },
     };
