@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { skipBecause } from '@inkwell/platform/testing';
 import { grantAdmin } from '@inkwell/account';
-import { NOTE_MAX_LENGTH, USER_MESSAGES } from '@inkwell/contracts/dashboard-customers';
+import { NOTE_LENGTH_MESSAGE, NOTE_MAX_LENGTH, USER_MESSAGES } from '@inkwell/contracts/dashboard-customers';
 import { createProduct } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
 import {
@@ -163,8 +163,10 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
     await openTab(page, 'Notes');
     const noteBox = main.getByRole('textbox', { name: 'New note' });
     await noteBox.fill('x'.repeat(NOTE_MAX_LENGTH + 1));
-    await main.getByText(/The note is too long/).waitFor();
+    await main.getByText(NOTE_LENGTH_MESSAGE).waitFor();
     assert.equal(await noteBox.getAttribute('aria-invalid'), 'true');
+    await main.getByRole('button', { name: 'Add note' }).click();
+    await main.getByText('No notes yet.').waitFor();
     await noteBox.fill(`Called about a missing issue (${run}).`);
     await main.getByRole('button', { name: /Log level$/ }).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Success', exact: true }).click();
@@ -300,7 +302,7 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    for (const [tab, shown] of [['Orders', 'No orders'], ['Transactions', 'No transactions'], ['Activity', 'Noted']] as const) {
+    for (const [tab, shown] of [['Orders', 'No orders'], ['Transactions', 'No transactions'], ['Activity', 'Note added']] as const) {
       await openTab(page, tab);
       await page.getByRole('tabpanel', { name: tab }).getByText(shown, { exact: true }).first().waitFor();
       await shotAndCheck(page, 'phone', `user-${tab.toLowerCase()}`, true);

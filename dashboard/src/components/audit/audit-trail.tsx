@@ -33,10 +33,13 @@ const ACTION_LABELS: Record<string, string> = {
   ingested: 'Comic ingested',
   hidden: 'Hidden',
   shown: 'Shown',
+  noted: 'Note added',
 };
 
 function actionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
+  // Unlisted actions read as words: `roles-set` → "Roles set".
+  const words = action.replace(/[-_]/g, ' ');
+  return ACTION_LABELS[action] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Field names as people read them: `publishDate` → "publish date". */

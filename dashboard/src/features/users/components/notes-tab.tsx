@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LOG_LEVELS, type LogLevel } from '@inkwell/contracts/dashboard-catalogue';
-import { NOTE_MAX_LENGTH, type UserDetail } from '@inkwell/contracts/dashboard-customers';
+import { NOTE_LENGTH_MESSAGE, NOTE_MAX_LENGTH, type UserDetail } from '@inkwell/contracts/dashboard-customers';
 import { Button } from '@inkwell/ui-kit/button';
 import { AuditEntries } from '@/components/audit/audit-trail';
 import { Badge } from '@/components/feedback/status-badge';
@@ -23,6 +23,8 @@ export function NotesTab({ user }: { user: UserDetail }) {
 
   const submit = () => {
     if (message.trim() === '') return setError('Write the note first.');
+    // The API refuses it with the same words; nothing to send.
+    if (tooLong) return setError(NOTE_LENGTH_MESSAGE);
     setError(undefined);
     addNote.mutate(
       { logLevel, message: message.trim() },
@@ -57,7 +59,7 @@ export function NotesTab({ user }: { user: UserDetail }) {
             if (error && value.length <= NOTE_MAX_LENGTH) setError(undefined);
           }}
           description={`${formatCount(message.length)} of ${formatCount(NOTE_MAX_LENGTH)} characters.`}
-          error={error ?? (tooLong ? `The note is too long: at most ${formatCount(NOTE_MAX_LENGTH)} characters.` : undefined)}
+          error={error ?? (tooLong ? NOTE_LENGTH_MESSAGE : undefined)}
         />
         <div className={styles.noteRow}>
           <SelectField<LogLevel>

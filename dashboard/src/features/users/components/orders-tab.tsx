@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router-dom';
 import type { OrderListRow, UserDetail } from '@inkwell/contracts/dashboard-customers';
 import { SimpleTable } from '@/components/data-table/simple-table';
 import { DataTable } from '@/components/data-table/data-table';
@@ -77,7 +78,7 @@ export function TransactionsTab({ user }: { user: UserDetail }) {
           cell: (t) => (t.kind === 'refund' ? `−${formatCents(t.amount, t.currency)}` : formatCents(t.amount, t.currency)),
         },
         { id: 'status', header: 'Status', cell: (t) => t.status },
-        { id: 'order', header: 'Order', cell: (t) => t.accountingId ?? '—' },
+        { id: 'order', header: 'Order', cell: (t) => (t.orderId ? <Link to={`/orders/${t.orderId}`}>{t.accountingId ?? 'Open the order'}</Link> : (t.accountingId ?? '—')) },
         { id: 'how', header: 'Paid with', cell: (t) => [t.provider, t.method].filter(Boolean).join(' · ') },
         { id: 'reason', header: 'Reason', cell: (t) => t.reason ?? '—' },
       ]}

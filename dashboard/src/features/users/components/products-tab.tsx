@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { REASON_MAX_LENGTH, type UserDetail, type UserProduct } from '@inkwell/contracts/dashboard-customers';
+import type { UserDetail, UserProduct } from '@inkwell/contracts/dashboard-customers';
 import { Button } from '@inkwell/ui-kit/button';
 import { SimpleTable } from '@/components/data-table/simple-table';
-import { ConfirmDialog, useConfirm } from '@/components/dialog/confirm-dialog';
+import { useConfirm } from '@/components/dialog/confirm-dialog';
 import { Badge } from '@/components/feedback/status-badge';
 import { toast } from '@/components/feedback/toast';
-import { TextAreaField } from '@/components/form/text-field';
 import { formatDate } from '@/lib/format';
-import { refusalMessages } from '@/lib/refusal';
 import { useRemoveProduct, userProductsQueryOptions } from '../api/users';
 import { GrantDialog } from './grant-dialog';
+import { ReasonDialog } from './reason-dialog';
 import styles from './users.module.css';
 
 /** The customer page's Products: what they own (bought or granted), grant more, remove one with a reason. */
@@ -20,8 +19,6 @@ export function ProductsTab({ user }: { user: UserDetail }) {
   const [granting, setGranting] = useState(false);
   const removal = useConfirm<UserProduct>();
   const remove = useRemoveProduct(user.id);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
 
   return (
     <>
@@ -68,11 +65,7 @@ export function ProductsTab({ user }: { user: UserDetail }) {
                 size="sm"
                 variant="ghost"
                 aria-label={`Remove ${product.name}`}
-                onClick={() => {
-                  setReason('');
-                  setReasonError(undefined);
-                  removal.ask(product);
-                }}
+                onClick={() => removal.ask(product)}
               >
                 Remove
               </Button>
@@ -83,40 +76,20 @@ export function ProductsTab({ user }: { user: UserDetail }) {
 
       {granting && <GrantDialog user={user} onClose={() => setGranting(false)} />}
 
-      <ConfirmDialog
+      <ReasonDialog
         isOpen={removal.isOpen}
         onOpenChange={removal.onOpenChange}
         title={`Remove ${removal.item?.name ?? 'this product'} from ${user.email}?`}
         confirmLabel="Remove product"
-        isDestructive
-        onConfirm={async () => {
+        missingReason="Say why the product is removed."
+        onConfirm={async (reason) => {
           if (!removal.item) return;
-          if (reason.trim() === '') {
-            setReasonError('Say why the product is removed.');
-            throw new Error('Say why the product is removed.');
-          }
-          try {
-            await remove.mutateAsync({ id: removal.item.id, reason: reason.trim() });
-          } catch (error) {
-            throw new Error(refusalMessages(error).join(' '), { cause: error });
-          }
+          await remove.mutateAsync({ id: removal.item.id, reason });
           toast.success(`“${removal.item.name}” removed from ${user.email}`);
         }}
       >
         <p>The reader loses access to it in their library at once. The removal is recorded with the reason and your name.</p>
-        <TextAreaField
-          label="Reason"
-          isRequired
-          rows={3}
-          maxLength={REASON_MAX_LENGTH}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            if (value.trim()) setReasonError(undefined);
-          }}
-          error={reasonError}
-        />
-      </ConfirmDialog>
+      </ReasonDialog>
     </>
   );
 }

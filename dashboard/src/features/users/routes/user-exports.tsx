@@ -72,7 +72,7 @@ function StartExport() {
         options={USER_EXPORT_FORMATS.map((id) => ({ id, label: id === 'csv' ? 'CSV (spreadsheet)' : 'JSON (one object a line)' }))}
         value={format}
         onChange={(value) => value && setFormat(value)}
-        className={styles.search}
+        className={styles.narrow}
       />
       <fieldset className={styles.roles}>
         <legend className={styles.legend}>Fields</legend>
