@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_ADMIN, ACCOUNT_LINKS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
+import { ACCOUNT_ADMIN, ACCOUNT_LINKS, EVENTS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
 import { ensureDemoAccounts } from './demo/accounts';
-import { UserExportWorker } from './flows/user-export';
+import { UserExportWorker, forgetErasedInExports } from './flows/user-export';
 import { accountAdminHandlers } from './grpc/account-admin';
 import { accountLinkHandlers } from './grpc/account-links';
 import { OrderCustomers } from './peers/order-customers';
@@ -48,6 +48,7 @@ export const accountService: ServiceDefinition = {
         server.addService<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, accountLinkHandlers(context.db, context.config.publicUrl));
         server.addService<AccountAdminService>(ACCOUNT_ADMIN.proto, ACCOUNT_ADMIN.service, accountAdminHandlers(context.db, context.outbox));
       },
+      subscriptions: [{ group: 'user-export-erasure', types: [EVENTS.accountDeleted.type], effect: forgetErasedInExports(userExports) }],
       async onStart() {
         userExports.start();
         if (!context.config.demoData) return;

@@ -7,6 +7,7 @@ import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObj
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEFAULT_USER_EXPORT_FIELDS, USER_EXPORT_FIELDS, USER_EXPORT_LINK_TTL_SECONDS } from '@inkwell/contracts/dashboard-customers';
+import { EVENTS, createEnvelope, erasedUserToken } from '@inkwell/platform';
 import { buildTestService, signTestToken, skipBecause, testKeys, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { accountService } from '../src';
 import { exportLinkKey, signExportLink } from '../src/domain/export-rows';
@@ -300,6 +301,42 @@ describe('user export jobs', () => {
     const claimed = await Promise.all([claimUserExport(db, randomUUID(), 600), claimUserExport(db, randomUUID(), 600)]);
     const ids = claimed.flatMap((job) => (job ? [job.id] : []));
     assert.equal(new Set(ids).size, ids.length, 'no job claimed twice');
+  });
+
+  it('after an erasure, ends the links of exports written before it, restarts one being written, and keeps the requester only as a token', async () => {
+    const { db } = service.context;
+    await service.bus.start();
+    const staff = await account(['admin']);
+    const reader = await account([]);
+    const started = await call('POST', START, {}, staff.token);
+    const done = await finished(started.body.response.id, staff.token);
+    assert.equal((await download(done.location)).status, 200);
+    const stolenLease = randomUUID();
+    const { rows: written } = await db.query<{ id: string }>(
+      "INSERT INTO user_exports (format, fields, requested_by_id, status, attempts, lease_token, lease_expires_at) VALUES ('csv', '{user_id}', $1, 'processing', 1, $2, now() + interval '1 hour') RETURNING id",
+      [staff.id, stolenLease],
+    );
+
+    // The erasure flow deletes the account, then says so.
+    const erased = async (userId: string) => {
+      await db.query('DELETE FROM accounts WHERE id = $1', [userId]);
+      await service.bus.publish(createEnvelope('account', { type: EVENTS.accountDeleted.type, key: userId, data: { userId } }));
+      await service.bus.idle();
+    };
+    await erased(reader.id);
+    const after = (await call('GET', `${LIST}/${done.id}`, undefined, admin.token)).body.response;
+    assert.equal(after.isExpired, true);
+    assert.equal(after.location, null);
+    assert.equal((await download(done.location)).status, 410, 'the file may hold the erased reader: its link no longer works');
+    const { rows: restarted } = await db.query<{ lease_token: string | null }>('SELECT lease_token FROM user_exports WHERE id = $1', [written[0]!.id]);
+    assert.notEqual(restarted[0]!.lease_token, stolenLease, 'the job being written was taken from its worker, to start again');
+
+    await erased(staff.id);
+    const { rows: mentions } = await db.query('SELECT id FROM user_exports WHERE requested_by_id = $1', [staff.id]);
+    assert.deepEqual(mentions, [], 'the erased staff member is not named in clear');
+    const requester = (await call('GET', `${LIST}/${done.id}`, undefined, admin.token)).body.response;
+    assert.equal(requester.requestedById, erasedUserToken(staff.id));
+    assert.equal(requester.requestedByEmail, null);
   });
 
   /**

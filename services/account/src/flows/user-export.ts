@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { USER_EXPORT_LINK_TTL_SECONDS } from '@inkwell/contracts/dashboard-customers';
-import { Poller, type ServiceContext } from '@inkwell/platform';
+import { Poller, erasedUserToken, type EventData, type EventEnvelope, type ServiceContext, type Transaction } from '@inkwell/platform';
 import { EXPORT_CONTENT_TYPES, csvHeader, csvRow, exportFileKey, jsonRow } from '../domain/export-rows';
 import {
   accountsAfter,
@@ -11,6 +11,7 @@ import {
   expiredUserExportFiles,
   failAbandonedUserExports,
   failUserExport,
+  forgetErasedInUserExports,
   markUserExportFileDeleted,
   recordUserExportProgress,
   releaseUserExport,
@@ -162,4 +163,17 @@ export class UserExportWorker {
       }
     }
   }
+}
+
+/**
+ * `account.deleted`: the exports written before the erasure may hold the person, so their links
+ * end now (the worker's next round removes the files) and a job being written starts again
+ * without them; the person as a requester is kept only as their anonymous token.
+ */
+export function forgetErasedInExports(worker: Pick<UserExportWorker, 'nudge'>) {
+  return async (tx: Transaction, event: EventEnvelope): Promise<void> => {
+    const { userId } = event.data as EventData<'accountDeleted'>;
+    await forgetErasedInUserExports(tx, userId, erasedUserToken(userId));
+    worker.nudge();
+  };
 }

@@ -136,6 +136,19 @@ export async function markUserExportFileDeleted(db: Queryable, id: string): Prom
   await db.query('UPDATE user_exports SET file_deleted_at = now() WHERE id = $1', [id]);
 }
 
+/**
+ * After an erasure: every stored file's link ends now, a job being written starts again (its
+ * worker loses the lease), and the erased person, as a requester, becomes their anonymous token.
+ */
+export async function forgetErasedInUserExports(db: Queryable, userId: string, erasedToken: string): Promise<void> {
+  await db.query("UPDATE user_exports SET expires_at = now() WHERE status = 'completed' AND file_deleted_at IS NULL AND expires_at > now()");
+  await db.query(
+    `UPDATE user_exports SET status = 'pending', rows_done = 0, attempts = greatest(attempts - 1, 0), lease_token = NULL, lease_expires_at = NULL
+      WHERE status = 'processing'`,
+  );
+  await db.query('UPDATE user_exports SET requested_by_id = $2 WHERE requested_by_id = $1', [userId, erasedToken]);
+}
+
 /* ------------------------------------------------------------------ the accounts exported */
 
 export async function countAccounts(db: Queryable): Promise<number> {
