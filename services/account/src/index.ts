@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_ADMIN, ACCOUNT_LINKS, EVENTS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
+import { forgetErasureEvent } from './consumers/account-erasure';
 import { ensureDemoAccounts } from './demo/accounts';
 import { UserExportWorker, forgetErasedInExports } from './flows/user-export';
 import { accountAdminHandlers } from './grpc/account-admin';
@@ -48,7 +49,10 @@ export const accountService: ServiceDefinition = {
         server.addService<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, accountLinkHandlers(context.db, context.config.publicUrl));
         server.addService<AccountAdminService>(ACCOUNT_ADMIN.proto, ACCOUNT_ADMIN.service, accountAdminHandlers(context.db, context.outbox));
       },
-      subscriptions: [{ group: 'user-export-erasure', types: [EVENTS.accountDeleted.type], effect: forgetErasedInExports(userExports) }],
+      subscriptions: [
+        { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: forgetErasureEvent },
+        { group: 'user-export-erasure', types: [EVENTS.accountDeleted.type], effect: forgetErasedInExports(userExports) },
+      ],
       async onStart() {
         userExports.start();
         if (!context.config.demoData) return;

@@ -17,12 +17,17 @@ export interface EraseCustomerResult {
   ordersAnonymised: number;
 }
 
-/** The person's emails as the order service knows them: from their purchases and orders not yet anonymised. */
+/**
+ * The person's emails as the order service knows them, from their purchases and orders not yet
+ * anonymised: a guest's purchase email, and the addresses' emails (a signed-in buyer's purchase
+ * keeps none of its own).
+ */
 async function knownEmails(db: Queryable, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ email: string }>(
     `SELECT DISTINCT lower(email) AS email FROM (
-       SELECT email FROM purchases WHERE user_id = $1 AND email IS NOT NULL
-       UNION SELECT email FROM orders WHERE user_id = $1 AND email IS NOT NULL) known`,
+       SELECT unnest(ARRAY[email, billing_address->>'email', shipping_address->>'email']) AS email FROM purchases WHERE user_id = $1
+       UNION SELECT unnest(ARRAY[email, billing_address->>'email', shipping_address->>'email']) FROM orders WHERE user_id = $1) known
+      WHERE email IS NOT NULL AND email <> ''`,
     [userId],
   );
   return rows.map((row) => row.email);

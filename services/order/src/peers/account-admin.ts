@@ -20,13 +20,16 @@ export class GrpcAccountAdmin {
     this.client = createGrpcClient<AccountAdminService>(ACCOUNT_ADMIN.proto, ACCOUNT_ADMIN.service, address);
   }
 
-  /** True when this call erased the account; false when there was none. */
+  /**
+   * True when this call erased the account; false when there was none. The account service's refusals
+   * (the staff member's own account, the last admin) are 409s in its words.
+   */
   async eraseAccount(userId: string, actor: { id: string; email: string | null }): Promise<boolean> {
     try {
       const answer = await askPeer(() => this.client.eraseAccount({ userId, actorId: actor.id, actorEmail: actor.email ?? '' }), () => new AccountUnavailableError());
       return answer.erased;
     } catch (error) {
-      if (error instanceof GrpcCallError && error.code === 'FAILED_PRECONDITION') throw new DomainError(409, 'Conflict', USER_MESSAGES.eraseOwnAccount, { field: 'userId' });
+      if (error instanceof GrpcCallError && error.code === 'FAILED_PRECONDITION') throw new DomainError(409, 'Conflict', error.details || USER_MESSAGES.eraseOwnAccount, { field: 'userId' });
       if (error instanceof GrpcCallError && error.code === 'NOT_FOUND') return false;
       throw error;
     }

@@ -1,4 +1,4 @@
-import type { Queryable, Transaction } from '@inkwell/platform';
+import { erasedUserToken, type Queryable, type Transaction } from '@inkwell/platform';
 import { liveEntitlements, ownedProducts, type AccountLedger, type EntitlementFact, type GrantEntry, type PurchaseEntry } from '../domain';
 
 /**
@@ -19,7 +19,8 @@ export async function lockOrder(db: Queryable, orderId: string): Promise<void> {
 }
 
 export async function isAccountDeleted(db: Queryable, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM deleted_accounts WHERE user_id = $1', [userId]);
+  // Deleted accounts are kept by their anonymous token (platform erasedUserToken), never the id in clear.
+  const { rowCount } = await db.query('SELECT 1 FROM deleted_accounts WHERE user_id = $1', [erasedUserToken(userId)]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -66,7 +67,7 @@ export async function unshelveUnowned(db: Queryable, userId: string, productId: 
  * reading progress; the staff audit of its grants keeps what was done and by whom, not to whom.
  */
 export async function recordAccountDeleted(db: Queryable, userId: string, occurredAt: string): Promise<void> {
-  await db.query('INSERT INTO deleted_accounts (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, occurredAt]);
+  await db.query('INSERT INTO deleted_accounts (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [erasedUserToken(userId), occurredAt]);
   for (const table of ['entitlement_purchases', 'entitlement_grants', 'entitlement_removals', 'shelf_items', 'reading_progress']) {
     await db.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
   }
