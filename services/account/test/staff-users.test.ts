@@ -301,6 +301,10 @@ describe('staff users API (account service)', () => {
     await call('POST', `/api/dashboard/users/alter/${id}`, { verified: true, maxShownRating: 't' }, staff.token);
     assert.equal((await auditOf(id)).length, 2);
     assert.equal(verified.body.response.activity.length, 2);
+    // The same address in another case stays verified.
+    const recased = await call('POST', `/api/dashboard/users/alter/${id}`, { email: newEmail.toLowerCase() }, staff.token);
+    assert.equal(recased.body.response.email, newEmail.toLowerCase());
+    assert.equal(recased.body.response.verified, true);
   });
 
   it('refuses an empty alter, an invalid or taken email, an unknown rating or user, and changes nothing', async () => {

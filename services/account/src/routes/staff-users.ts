@@ -169,8 +169,10 @@ export async function staffUserRoutes(app: App, deps: StaffUserDeps): Promise<vo
             // The customer's addresses are personal: the trail says the email changed, not from what to what.
             changes.email = { from: PERSONAL_VALUE, to: PERSONAL_VALUE };
           }
-          // A new address is not proven until its owner follows a link, unless staff say it is.
-          const verified = body.verified ?? (emailChanged ? false : undefined);
+          // A new address is not proven until its owner follows a link, unless staff say it is (the
+          // same address spelled in another case is the same inbox).
+          const newAddress = emailChanged && email.toLowerCase() !== user.email.toLowerCase();
+          const verified = body.verified ?? (newAddress ? false : undefined);
           if (verified !== undefined && verified !== user.verified) {
             change.verified = verified;
             changes.verified = { from: user.verified, to: verified };
