@@ -150,9 +150,15 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
     await main.getByRole('heading', { name: 'Email verification' }).waitFor();
     await shotAndCheck(page, 'desktop', 'user-overview', true);
 
-    // Edit: a bad email is refused under the field, a name is saved.
+    // Edit: another account's email is refused under the field, a name is saved.
     await main.getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog');
+    const emailBox = edit.getByRole('textbox', { name: 'Email' });
+    await emailBox.fill(admin.email);
+    await edit.getByRole('button', { name: 'Save user' }).click();
+    await edit.getByText(USER_MESSAGES.emailTaken).waitFor();
+    assert.equal(await emailBox.getAttribute('aria-invalid'), 'true', 'the refusal sits under the Email field');
+    await emailBox.fill(who.email);
     await edit.getByRole('textbox', { name: 'Name' }).fill('Dana Shopper');
     await shotAndCheck(page, 'desktop', 'edit-dialog');
     await edit.getByRole('button', { name: 'Save user' }).click();
