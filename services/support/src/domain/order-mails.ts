@@ -8,12 +8,13 @@ export const ORDER_TEMPLATES = {
   preOrderReleased: 'pre-order-released',
   cancelled: 'order-cancelled',
   refunded: 'order-refunded',
+  shipped: 'order-shipped',
 } as const;
 
 export type OrderTemplateName = (typeof ORDER_TEMPLATES)[keyof typeof ORDER_TEMPLATES];
 
 /** The order events the support service mails about. */
-export const ORDER_MAIL_EVENTS = [EVENTS.orderPlaced.type, EVENTS.orderCompleted.type, EVENTS.orderCancelled.type, EVENTS.orderRefunded.type] as const;
+export const ORDER_MAIL_EVENTS = [EVENTS.orderPlaced.type, EVENTS.orderCompleted.type, EVENTS.orderCancelled.type, EVENTS.orderRefunded.type, EVENTS.orderShipped.type] as const;
 
 /** The storefront's My Comics page, where owned Digital items are read. */
 export const LIBRARY_PATH = '/library/';
@@ -190,13 +191,57 @@ export function mailForOrderEvent(type: string, data: unknown, publicUrl: string
     }
     case EVENTS.orderRefunded.type: {
       const refunded = data as EventData<'orderRefunded'>;
+      const reason = refunded.reason?.trim() ?? '';
       return mail(ORDER_TEMPLATES.refunded, refunded, {
-        orderNumber: refunded.orderId,
+        orderNumber: refunded.accountingId ?? refunded.orderId,
         amount: formatMoney(refunded.amount),
+        reason,
+        refundDetails: refundDetails(refunded, reason).join('\n'),
         link: links.supportUrl,
+      });
+    }
+    case EVENTS.orderShipped.type: {
+      const shipped = data as EventData<'orderShipped'>;
+      const trackingUrl = safeTrackingUrl(shipped.trackingUrl);
+      return mail(ORDER_TEMPLATES.shipped, shipped, {
+        orderNumber: shipped.accountingId ?? shipped.orderId,
+        carrier: shipped.carrier,
+        trackingNumber: shipped.trackingNumber,
+        tracking: [`Carrier: ${shipped.carrier}`, `Tracking number: ${shipped.trackingNumber}`, ...(trackingUrl ? [`Track it: ${trackingUrl}`] : [])].join('\n'),
+        ...(trackingUrl ? { link: trackingUrl, linkLabel: 'Track your parcel' } : { link: links.supportUrl, linkLabel: 'Contact support' }),
       });
     }
     default:
       return null;
+  }
+}
+
+/**
+ * What a refund mail says about the refund: whether it is the whole order or a part (a staff refund
+ * says; the checkout's own refunds are of the whole order), why, and that refunded digital comics
+ * leave My Comics.
+ */
+function refundDetails(refunded: EventData<'orderRefunded'>, reason: string): string[] {
+  const scope =
+    refunded.full === false
+      ? 'This is a partial refund: the rest of your order stands.'
+      : refunded.full === true && refunded.refundId
+        ? 'This refunds everything left on your order, so the order is now cancelled.'
+        : 'This refunds your order.';
+  return [
+    scope,
+    ...(reason ? [`Reason: ${reason}`] : []),
+    ...(refunded.productIds.length > 0 ? ['The digital comics refunded are no longer in My Comics.'] : []),
+  ];
+}
+
+/** A tracking link staff gave, only when it is a web address (never another scheme in a mail's link). */
+function safeTrackingUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
   }
 }

@@ -95,9 +95,20 @@ const COPY: OrderMailCopy[] = [
     description: 'Sent when an order is refunded in full or in part.',
     subject: 'Your Inkwell refund for order {{orderNumber}}',
     heading: 'Your refund is on its way',
-    intro: ['We have refunded {{amount}} for your order {{orderNumber}}.', REFUND_TIMING, 'If the refund includes digital comics, they are no longer in My Comics.'],
+    intro: ['We have refunded {{amount}} for your order {{orderNumber}}.', REFUND_TIMING],
+    lines: { title: 'About this refund', placeholder: 'refundDetails' },
     button: 'Contact support',
     after: ['Questions about this refund? Contact us and we will help.'],
+  },
+  {
+    name: ORDER_TEMPLATES.shipped,
+    description: "Sent when staff mark an order's print items shipped, with the carrier and tracking number.",
+    subject: 'Your order {{orderNumber}} has shipped',
+    heading: 'Your order is on its way',
+    intro: ['Good news: the print items of your order {{orderNumber}} have shipped with {{carrier}}.'],
+    lines: { title: 'Tracking', placeholder: 'tracking' },
+    button: '{{linkLabel}}',
+    after: ['Questions about your order? Visit our support center at {{supportUrl}} and mention order {{orderNumber}}.'],
   },
 ];
 

@@ -242,6 +242,7 @@ describe('shipped order templates', () => {
       request('order.completed', released()),
       request('order.cancelled', { orderId: 'o', purchaseId: 'p', email: 'mia@example.com', reason: '' }),
       request('order.refunded', { orderId: 'o', email: 'mia@example.com', amount: { cents: 100, currency: 'USD' }, productIds: [] }),
+      request('order.shipped', { orderId: 'o', email: 'mia@example.com', accountingId: 'INK-001234', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://track.example/1Z999AA10123456784' }),
     ];
     assert.deepEqual(new Set(requests.map((mail) => mail.template)), new Set(ORDER_TEMPLATE_CONTENT.map((template) => template.name)));
     for (const mail of requests) {
