@@ -107,7 +107,9 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
     await dialog.waitFor();
     const button = dialog.getByRole('button', { name: confirm, exact: true });
     assert.equal(await button.isDisabled(), true, 'the delete button waits for the typed email');
-    await dialog.getByRole('textbox', { name: 'Email of the account' }).fill('someone-else@example.com');
+    // Focus starts in the confirmation field: typing goes there.
+    await page.keyboard.type('someone-else@example.com');
+    assert.equal(await dialog.getByRole('textbox', { name: 'Email of the account' }).inputValue(), 'someone-else@example.com');
     assert.equal(await button.isDisabled(), true, 'a different email does not confirm');
     await dialog.getByRole('textbox', { name: 'Email of the account' }).fill(who.email);
     assert.equal(await button.isDisabled(), false);
@@ -149,6 +151,13 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
     await openUser(page, who.email);
     await main.getByRole('heading', { name: 'Email verification' }).waitFor();
     await shotAndCheck(page, 'desktop', 'user-overview', true);
+    // The tabs answer the arrow keys, and the open tab is in the address.
+    await page.getByRole('tab', { name: 'Overview', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tabpanel', { name: 'Products' }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'products');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('tabpanel', { name: 'Overview' }).waitFor();
 
     // Edit: another account's email is refused under the field, a name is saved.
     await main.getByRole('button', { name: 'Edit', exact: true }).click();
