@@ -355,6 +355,22 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.equal((await outboxOf('order.cancelled', unpaid.orderId)).length, 1);
   });
 
+  it('releases a pre-order held while Scheduled after its day: its items become owned (order.completed), once', async () => {
+    const preorder = await seedOrder(db, { userId: randomUUID(), items: [{ type: 'Digital', price: 799 }], status: 'Scheduled', isPreOrder: true });
+    await db.query(`UPDATE orders SET schedule_date = now() + interval '1 hour' WHERE id = $1`, [preorder.orderId]);
+    assert.equal((await request('POST', `/api/dashboard/orders/${preorder.orderId}/edit`, { body: { orderStatus: 'OnHold' } })).status, 200);
+    const early = await request('POST', `/api/dashboard/orders/${preorder.orderId}/edit`, { body: { orderStatus: 'Scheduled' } });
+    assert.equal(early.status, 200, 'before its day a release puts it back to Scheduled');
+    assert.equal((await request('POST', `/api/dashboard/orders/${preorder.orderId}/edit`, { body: { orderStatus: 'OnHold' } })).status, 200);
+    await db.query(`UPDATE orders SET schedule_date = now() - interval '1 hour' WHERE id = $1`, [preorder.orderId]);
+    const released = await request('POST', `/api/dashboard/orders/${preorder.orderId}/edit`, { body: { orderStatus: 'Completed' } });
+    assert.equal(released.status, 200, JSON.stringify(released.body));
+    assert.equal(released.body.response.order.status, 'Completed');
+    const events = await outboxOf('order.completed', preorder.orderId);
+    assert.equal(events.length, 1);
+    assert.equal(events[0].preOrderReleased, true);
+  });
+
   it('ships a Print order with tracking (Processing, shipment, order.shipped, audit, history) and completes it; refuses without Print items or in the wrong status', async () => {
     const noPrint = await request('POST', `/api/dashboard/orders/${digital.orderId}/ship`, { body: { carrier: 'UPS', trackingNumber: '1Z999' } });
     assert.deepEqual([noPrint.status, noPrint.body.status.message], [409, 'The order has no Print items to ship.']);

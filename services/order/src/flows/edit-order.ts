@@ -5,7 +5,7 @@ import { auditableChanges, orderEditChanges, orderEditProblems, staffStatusMove,
 import { recordOrderAudit, recordStatusMove, type OrderActor, type StatusCause } from '../store/order-history';
 import { accountingIdOf } from '../store/purchases';
 import { addressesOf, loadOrderState, factsOf } from '../store/staff-orders';
-import { withEmail } from './order-events';
+import { completed, withEmail } from './order-events';
 
 /** The reason `order.cancelled` gives when staff cancel an order that was not charged. */
 export const CANCELLED_BY_STAFF = 'Cancelled by staff.';
@@ -64,6 +64,12 @@ export async function editOrder(deps: StaffOrderDeps, actor: OrderActor, orderId
       if (!move.ok) throw statusMoveRefusal(order.status, target, move.reason);
       status = move.status;
       await recordStatusMove(tx, { orderId, from: order.status, to: status, cause: CAUSES[move.event], actor });
+      // A pre-order held while Scheduled and released after its day: the sweeper never released it,
+      // so its items become owned now (as the sweeper's release would have said).
+      if (move.event === 'holdReleased' && order.scheduleDate !== null && (status === 'Completed' || status === 'PendingProcessing')) {
+        const { rows } = await tx.query<{ from_status: string | null }>(`SELECT from_status FROM order_status_history WHERE order_id = $1 AND to_status = 'OnHold' ORDER BY at DESC, id DESC LIMIT 1`, [orderId]);
+        if (rows[0]?.from_status === 'Scheduled') await completed(deps.outbox, tx, state.purchase, order, { preOrderReleased: true });
+      }
     }
 
     const sets: string[] = ['updated_at = now()'];
