@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -195,6 +195,24 @@ describe('user export jobs', () => {
     }
     const after = await service.context.db.query('SELECT id FROM user_exports');
     assert.equal(after.rows.length, before.rows.length);
+  });
+
+  it('fails the job, saying so, when the file cannot be stored', async () => {
+    // The storage's folder for exports made unusable: a file where the folder should be.
+    const folder = path.join(dataDir, 'media', 'exports', 'users');
+    await rename(folder, `${folder}.aside`);
+    await writeFile(folder, 'not a folder');
+    try {
+      const started = await call('POST', START, {}, admin.token);
+      const done = await finished(started.body.response.id, admin.token);
+      assert.equal(done.status, 'failed');
+      assert.equal(done.error, 'The export failed; start it again.');
+      assert.equal(done.location, null);
+      assert.equal(done.isExpired, false);
+    } finally {
+      await rm(folder);
+      await rename(`${folder}.aside`, folder);
+    }
   });
 
   it('answers 404 for an unknown export and 400 for a malformed id', async () => {

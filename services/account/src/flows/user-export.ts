@@ -41,8 +41,8 @@ export const DEFAULT_USER_EXPORTS: UserExportOptions = {
 
 /** Said on a job given up after its worker died `maxAttempts` times. */
 export const ABANDONED_EXPORT_ERROR = 'The export was interrupted too many times; start it again.';
-/** Said on a job whose writing failed (the cause is logged). */
-export const FAILED_EXPORT_ERROR = 'The export could not be written to file storage; start it again.';
+/** Said on a job that failed (reading the accounts or writing the file; the cause is logged, not shown). */
+export const FAILED_EXPORT_ERROR = 'The export failed; start it again.';
 
 class WorkerStopping extends Error {}
 class LeaseLost extends Error {}
