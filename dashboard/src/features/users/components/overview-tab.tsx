@@ -65,7 +65,7 @@ export function OverviewTab({ user }: { user: UserDetail }) {
         </div>
         {!user.verified && (
           <>
-            <p className={styles.dangerText}>
+            <p className={styles.text}>
               Last verification email: <When at={user.verificationSentAt} never="none sent" />
             </p>
             <div className={styles.actions}>
@@ -78,7 +78,7 @@ export function OverviewTab({ user }: { user: UserDetail }) {
             </div>
           </>
         )}
-        {user.verified && <p className={styles.dangerText}>The reader confirmed this address, or staff marked it verified.</p>}
+        {user.verified && <p className={styles.text}>The reader confirmed this address, or staff marked it verified.</p>}
       </section>
 
       <section className={styles.card} aria-labelledby="user-newsletter">
