@@ -257,6 +257,19 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.deepEqual((await request('GET', `/api/dashboard/orders/${unpaid.orderId}`)).body.response.allowedStatuses, ['OnHold', 'Cancelled']);
   });
 
+  it('answers an erased customer’s order as anonymised, without their name or email', async () => {
+    const erased = await seedOrder(db, { userId: 'erased:0123456789abcdef0123456789abcdef', items: [{ type: 'Print', price: 1200 }], status: 'Completed' });
+    const blank = JSON.stringify({ ...address(), firstName: null, surName: null, address: null, locality: null, postalCode: null, phoneNumber: null, email: null });
+    await db.query('UPDATE purchases SET billing_address = $2, shipping_address = $2, anonymised_at = now() WHERE id = $1', [erased.purchaseId, blank]);
+    await db.query('UPDATE orders SET anonymised_at = now() WHERE id = $1', [erased.orderId]);
+    const answer = await request('GET', `/api/dashboard/orders/${erased.orderId}`);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const order = answer.body.response;
+    assert.deepEqual([order.anonymised, order.customerName, order.email, order.billingAddress.firstName, order.billingAddress.country], [true, null, null, '', 'US']);
+    const row = (await request('GET', `/api/dashboard/orders?searchText=${erased.orderId}`)).body.response.items[0];
+    assert.deepEqual([row.customerName, row.email], [null, null]);
+  });
+
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
     const unknown = await request('GET', `/api/dashboard/orders/${randomUUID()}`);
     assert.deepEqual([unknown.status, unknown.body.status.message], [404, 'No such order.']);
