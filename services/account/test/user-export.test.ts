@@ -50,7 +50,7 @@ function harness(service: () => TestService) {
   };
   /** The download link as the service would be asked through the gateway (path and query). */
   const download = (location: string) => {
-    const url = new URL(location);
+    const url = new URL(location, 'http://inkwell.test');
     return call('GET', url.pathname + url.search);
   };
   return { call, account, finished, download };
@@ -117,7 +117,8 @@ describe('user export jobs', () => {
     assert.equal(done.rowsDone, total);
     assert.equal(done.isExpired, false);
     assert.equal(done.error, null);
-    const location = new URL(done.location);
+    assert.match(done.location, /^\/api\/account\/user-export\//, 'relative: the dashboard shares the gateway origin');
+    const location = new URL(done.location, 'http://inkwell.test');
     assert.equal(location.pathname, `/api/account/user-export/${job.id}/file`);
     const expires = Number(location.searchParams.get('expires'));
     const finishedAt = (await service.context.db.query<{ finished_at: Date }>('SELECT finished_at FROM user_exports WHERE id = $1', [job.id])).rows[0]!.finished_at;
@@ -230,7 +231,7 @@ describe('user export jobs', () => {
   it('refuses an altered or made-up link with 403, and an expired one with 410; the job then says isExpired', async () => {
     const started = await call('POST', START, { fields: ['user_id'] }, admin.token);
     const done = await finished(started.body.response.id, admin.token);
-    const url = new URL(done.location);
+    const url = new URL(done.location, 'http://inkwell.test');
     const id = started.body.response.id as string;
     const expires = url.searchParams.get('expires')!;
     const signature = url.searchParams.get('signature')!;

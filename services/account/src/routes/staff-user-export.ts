@@ -66,7 +66,8 @@ export async function staffUserExportRoutes(app: App, context: ServiceContext, {
       format: row.format,
       fields: row.fields,
       created_at: row.created_at.toISOString(),
-      location: row.status === 'completed' && !expired && row.expires_at ? config.publicUrl + exportLinkPath(linkKey, row.id, row.expires_at) : null,
+      // Relative: the dashboard is served from the gateway's origin, whatever PUBLIC_URL says.
+      location: row.status === 'completed' && !expired && row.expires_at ? exportLinkPath(linkKey, row.id, row.expires_at) : null,
       isExpired: expired,
       rowsDone: row.rows_done,
       rowsTotal: row.rows_total,
