@@ -169,7 +169,8 @@ export async function setRoles(tx: Queryable, id: string, roles: readonly string
  */
 export async function lockAdminsAndCountOthers(tx: Queryable, exceptId: string): Promise<number> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('account:admin-roles'))");
-  const { rows } = await tx.query<{ count: string }>('SELECT count(*) FROM accounts WHERE $1 = ANY (roles) AND id <> $2', [ADMIN_ROLE, exceptId]);
+  // The role written out (ADMIN_ROLE), so the partial index accounts_admins serves the count.
+  const { rows } = await tx.query<{ count: string }>(`SELECT count(*) FROM accounts WHERE '${ADMIN_ROLE}' = ANY (roles) AND id <> $1`, [exceptId]);
   return Number(rows[0]!.count);
 }
 
