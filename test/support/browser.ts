@@ -124,3 +124,65 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
+
+/* ------------------------------------------------------------------ a shopper's paid order */
+
+/** A complete US address the order service's embedded verifier knows (Beverly Hills, CA 90210). */
+export const SHOPPER_ADDRESS = {
+  firstName: 'Ada',
+  surName: 'Lovelace',
+  country: 'US',
+  address: '1 Main Street',
+  locality: 'Beverly Hills',
+  postalCode: '90210',
+  administrativeArea: 'CA',
+  phoneNumber: '+1 310 555 0100',
+} as const;
+
+export interface PaidOrder {
+  id: string;
+  accountingId: string;
+  orderItems: Array<{ productId: number; variantId: number; name: string; distributionType: 'Digital' | 'Print'; quantity: number }>;
+}
+
+/**
+ * `items` bought by the signed-in shopper (`accessToken`, `email`) through the storefront API as the
+ * checkout does it: a new cart, a quote for the address (shipping to it when there is Print),
+ * paid with the simulated processor's card that succeeds, waited on until the purchase completes.
+ * Answers the purchase's orders.
+ */
+export async function buyWithSimulatedCard(
+  url: string,
+  shopper: { accessToken: string; email: string },
+  items: ReadonlyArray<{ productId: number; variantId: number; quantity?: number }>,
+): Promise<PaidOrder[]> {
+  const call = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(url + route, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${shopper.accessToken}`, ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    // Answers are read field by field.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const json = (await response.json()) as any;
+    if (response.status !== 200) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(json.status)}`);
+    return json.response;
+  };
+  const cartId = crypto.randomUUID();
+  for (const item of items) await call('PATCH', `/api/cart/${cartId}`, { productId: item.productId, VariantId: item.variantId, Amount: item.quantity ?? 1 });
+  const address = { ...SHOPPER_ADDRESS, email: shopper.email };
+  const quoted = await call('POST', '/api/purchase-request', { cartId, billingAddress: address, shippingAddress: address, paymentMethod: 'Card' });
+  let purchase = await call(
+    'POST',
+    '/api/order/purchase',
+    { purchaseId: quoted.id, paymentMethod: 'Card', StripeNonce: '4242 4242 4242 4242' },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+  for (let tries = 0; purchase.state !== 'Completed' && tries < 200; tries += 1) {
+    if (purchase.state === 'Failed' || purchase.state === 'Compensated') throw new Error(`the purchase ended ${purchase.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    purchase = await call('GET', `/api/order/purchase/${quoted.id}`);
+  }
+  if (purchase.state !== 'Completed') throw new Error(`the purchase is still ${purchase.state}`);
+  return purchase.orders as PaidOrder[];
+}

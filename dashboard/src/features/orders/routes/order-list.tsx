@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ORDER_TAGS, type OrderListRow } from '@inkwell/contracts/dashboard-customers';
 import { ORDER_STATUSES, type OrderStatus } from '@inkwell/contracts/order-rules';
@@ -62,6 +63,33 @@ const columns = [
 type Filter = 'status' | 'from' | 'to' | 'tags';
 const FILTERS: readonly Filter[] = ['status', 'from', 'to', 'tags'];
 
+/** A day the API can take: while staff type the year ("2", "20", "202") the picker already has a date; it waits for four digits. */
+function isWholeDay(value: string | null): boolean {
+  return value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && Number(value.slice(0, 4)) >= 1000);
+}
+
+/** A date filter: the picker keeps what is typed; the URL (and the request) takes it once it is a whole day. */
+function DayFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | null) => void }) {
+  const [typed, setTyped] = useState<string | null>(value ?? null);
+  const [lastValue, setLastValue] = useState(value);
+  // The URL changed from elsewhere (Clear filters, the back button): show it.
+  if (value !== lastValue) {
+    setLastValue(value);
+    if ((value ?? null) !== typed) setTyped(value ?? null);
+  }
+  return (
+    <DatePickerField
+      label={label}
+      value={typed}
+      onChange={(next) => {
+        setTyped(next);
+        if (isWholeDay(next)) onChange(next);
+      }}
+      className={styles.filter}
+    />
+  );
+}
+
 function listOf(value: string | undefined): string[] {
   return value ? value.split(',').filter(Boolean) : [];
 }
@@ -105,8 +133,8 @@ export default function OrderListRoute() {
         placeholder="Any status"
         className={styles.filter}
       />
-      <DatePickerField label="Placed from" value={filters.from ?? null} onChange={(value) => list.setFilter('from', value)} className={styles.filter} />
-      <DatePickerField label="Placed to" value={filters.to ?? null} onChange={(value) => list.setFilter('to', value)} className={styles.filter} />
+      <DayFilter label="Placed from" value={filters.from} onChange={(value) => list.setFilter('from', value)} />
+      <DayFilter label="Placed to" value={filters.to} onChange={(value) => list.setFilter('to', value)} />
       <TagSelectField<string>
         label="Tags"
         options={TAG_OPTIONS}

@@ -83,7 +83,7 @@ function PriceBreakdown({ order }: { order: StaffOrder }) {
       {rows.map(([label, cents, strong]) => (
         <div key={label} className={strong ? styles.priceStrong : undefined}>
           <dt>{label}</dt>
-          <dd>{formatCents(cents, currency)}</dd>
+          <dd>{label === 'Coupon' && cents === 0 ? '—' : formatCents(cents, currency)}</dd>
         </div>
       ))}
       {price.fullPrice !== price.netPrice && (
