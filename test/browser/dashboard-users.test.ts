@@ -10,6 +10,7 @@ import { createProduct } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
 import {
   browserSuiteSkip,
+  buyWithSimulatedCard,
   dashboardToast,
   DESKTOP,
   launchChromium,
@@ -25,6 +26,7 @@ import {
   type Viewport,
   type ViewportName,
 } from '../support/browser';
+import { verifiedReader } from '../support/readers';
 import type { TestStack } from '../support/stack';
 
 /**
@@ -44,6 +46,8 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
   const password = 'Correct-Horse-9';
   const shopper = (name: string): Credentials => ({ email: `${name}-${run}@example.com`, password });
   const productName = `Lantern Bay Vol. 1 (${run})`;
+  const boughtName = `Lantern Bay Vol. 2 (${run})`;
+  let bought: { productId: number; variantId: number };
 
   beforeAll(async () => {
     stack = await startBrowserStack();
@@ -59,6 +63,11 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
       readableUrl: `lantern-bay-1-${run}`,
       variants: [{ type: 'Digital', priceCents: 699 }],
     });
+    const catalog = stack.service('catalog').context.db;
+    const boughtId = await createProduct(catalog, { name: boughtName, readableUrl: `lantern-bay-2-${run}`, variants: [{ type: 'Digital', priceCents: 899 }] });
+    const { rows } = await catalog.query<{ id: string }>('SELECT id FROM variants WHERE product_id = $1', [boughtId]);
+    bought = { productId: boughtId, variantId: Number(rows[0]!.id) };
+    await stack.eventsDelivered();
   }, 180_000);
 
   let failing: Page | undefined;
@@ -288,6 +297,37 @@ describe('staff Users area in Chromium', { skip: skipBecause(browserSuiteSkip('d
 
     assert.deepEqual(errors, []);
   }, 240_000);
+
+  it('on a desktop: a buyer’s order, charge and bought product, the order opened from the Orders tab', async () => {
+    const buyer = await verifiedReader(stack, `buyer-${run}@example.com`, 'a long buyer password 7');
+    const [order] = await buyWithSimulatedCard(stack.url, buyer, [bought]);
+    assert.ok(order, 'the purchase made an order');
+    await stack.eventsDelivered();
+    const { page, errors } = await open(DESKTOP);
+    const main = mainOf(page);
+    await signInToDashboard(page, stack.url, admin);
+    await openDashboardArea(page, 'desktop', 'Users');
+    await openUser(page, buyer.email);
+
+    await openTab(page, 'Products');
+    const owned = main.getByRole('table', { name: 'Products owned' });
+    await owned.getByText(boughtName).waitFor();
+    await owned.getByText('Bought', { exact: true }).waitFor();
+
+    await openTab(page, 'Transactions');
+    const money = main.getByRole('table', { name: `Charges and refunds of ${buyer.email}` });
+    await money.getByText('Charge', { exact: true }).waitFor();
+    await money.getByRole('link', { name: order.accountingId }).waitFor();
+    await shotAndCheck(page, 'desktop', 'buyer-transactions');
+
+    await openTab(page, 'Orders');
+    const link = main.getByRole('link', { name: order.accountingId, exact: true });
+    await link.waitFor();
+    await shotAndCheck(page, 'desktop', 'buyer-orders');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/orders/${order.id}`);
+    assert.deepEqual(errors, []);
+  }, 180_000);
 
   it('on a phone: the list as cards, every tab, a note, the grant dialog, an export screen, an erasure', async () => {
     const { page, errors } = await open(PHONE);
