@@ -210,6 +210,8 @@ describe('staff refunds of an order', () => {
     const row = await one<{ status: string; error: string }>('SELECT status, error FROM order_refunds WHERE order_id = $1', [orderId]);
     assert.equal(row.status, 'failed');
     assert.ok(row.error.length > 0);
+    const audit = await one<{ action: string; actor_id: string }>("SELECT action, actor_id FROM staff_audit WHERE entity = 'order' AND entity_id = $1", [orderId]);
+    assert.deepEqual(audit, { action: 'refund-failed', actor_id: 'staff-refunder' }, 'the attempt is audited');
     assert.deepEqual(await order(orderId), before, 'status and orderRefund unchanged');
     assert.equal(await refundedAtProcessor(purchase.id), 0);
     assert.deepEqual(await refundEvents(orderId), []);

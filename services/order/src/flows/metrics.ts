@@ -35,8 +35,14 @@ const checkoutSweeps = defineCounter({
   labelNames: ['outcome'] as const,
 });
 
+/**
+ * The step's name as a label: a staff refund's steps are named by the refund (`staff-refund:<id>:record`,
+ * so one purchase may hold several refunds' records), counted under one name per step (`staff-refund:record`).
+ */
+const stepLabel = (step: string): string => step.replace(/^staff-refund:[^:]+:/, 'staff-refund:');
+
 export function countStep(step: string, outcome: StepOutcome): void {
-  if (metricsEnabled()) checkoutSteps.inc({ step, outcome });
+  if (metricsEnabled()) checkoutSteps.inc({ step: stepLabel(step), outcome });
 }
 
 /** One per purchase that reached Completed. */
@@ -46,7 +52,7 @@ export function countCompleted(provider: 'simulated' | 'stripe' | 'none'): void 
 
 /** An undo of a done step (the cart given back, the charge refunded, the orders cancelled): ok, or failed and owed. */
 export function countCompensation(step: string, outcome: 'ok' | 'failed'): void {
-  if (metricsEnabled()) checkoutCompensations.inc({ step, outcome });
+  if (metricsEnabled()) checkoutCompensations.inc({ step: stepLabel(step), outcome });
 }
 
 /** The sweeper's resume of a purchase left between states. */

@@ -138,7 +138,19 @@ export function staffRefundSteps(refundId: string): [FlowStep<StaffRefundContext
     // Compensation: the processor refused, so the pending record is marked failed with its word.
     async undo({ deps }, _output, log) {
       const why = log.get(names.processor)?.error ?? 'The refund was not made.';
-      await markRefundFailed(deps.db, refundId, why);
+      await deps.db.transaction(async (tx) => {
+        const refund = await findRefund(tx, refundId);
+        if (!refund || refund.status !== 'pending') return;
+        await markRefundFailed(tx, refundId, why);
+        // The attempt stays in the audit trail with who asked, though no money moved.
+        await recordOrderAudit(tx, {
+          entity: 'order',
+          entityId: refund.orderId,
+          action: 'refund-failed',
+          actor: { id: refund.actorId, email: refund.actorEmail },
+          changes: { refund: { from: null, to: { id: refund.id, amount: refund.amount, reason: refund.reason, error: why.slice(0, 300) } } },
+        });
+      });
     },
   };
 
