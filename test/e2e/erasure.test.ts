@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { grantAdmin } from '@inkwell/account';
-import { SERVICE_NAMES, type Queryable } from '@inkwell/platform';
+import { SERVICE_NAMES } from '@inkwell/platform';
+import { rowsMentioning } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
 import { verifiedReader, type SignedInReader } from '../support/readers';
@@ -109,21 +110,7 @@ describe('erasure of a person across every service', () => {
   /** Every row of every table of every service's database, as text, that mentions one of `needles` (any case). */
   async function mentions(needles: string[]): Promise<string[]> {
     const found: string[] = [];
-    for (const name of SERVICE_NAMES) {
-      const db: Queryable = stack.service(name).context.db;
-      const { rows: tables } = await db.query<{ schema: string; table: string }>(
-        `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
-          WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
-      );
-      assert.ok(tables.length > 0, `${name} has tables`);
-      for (const { schema, table } of tables) {
-        const { rows } = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${schema}"."${table}" t`);
-        for (const { row } of rows) {
-          const lower = row.toLowerCase();
-          for (const needle of needles) if (lower.includes(needle.toLowerCase())) found.push(`${name} ${schema}.${table} has "${needle}": ${row.slice(0, 300)}`);
-        }
-      }
-    }
+    for (const name of SERVICE_NAMES) found.push(...(await rowsMentioning(stack.service(name).context.db, needles)).map((line) => `${name} ${line}`));
     return found;
   }
 

@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createEnvelope, erasedUserToken, type Queryable } from '@inkwell/platform';
+import { createEnvelope, erasedUserToken } from '@inkwell/platform';
+import { rowsMentioning as mentions } from '@inkwell/platform/testing';
 import { eraseCustomer } from '../src/flows/erase-customer';
 import { address, createItems, fillCart, startOrder, tokenFor, waitFor, type CatalogItems, type Json, type OrderHarness } from './support/harness';
-
-/** Every row of every table of the order database (the simulated processor's schema included) that mentions a needle. */
-async function mentions(db: Queryable, needles: string[]): Promise<string[]> {
-  const { rows: tables } = await db.query<{ schema: string; table: string }>(
-    "SELECT table_schema AS schema, table_name AS table FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')",
-  );
-  const found: string[] = [];
-  for (const { schema, table } of tables) {
-    const { rows } = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${schema}"."${table}" t`);
-    for (const { row } of rows) for (const needle of needles) if (row.toLowerCase().includes(needle.toLowerCase())) found.push(`${schema}.${table}: ${needle}`);
-  }
-  return found;
-}
 
 /**
  * The order service's side of an erasure (`account.deleted`, flows/erase-customer.ts): orders and

@@ -123,6 +123,7 @@ export interface TestService<Exposed = unknown, Bus extends EventBus = TestEvent
 }
 
 export { skipBecause } from './skip';
+export { rowsMentioning } from './rows-mentioning';
 
 /**
  * Builds a service on a fresh database (not listening: drive it with `app.inject`); `config` overrides
