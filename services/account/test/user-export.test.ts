@@ -443,10 +443,12 @@ describe('user export to S3', { skip: skipBecause(s3Endpoint ? false : 'TEST_S3_
 
   it('streams the file into the bucket and downloads it by the signed link', async () => {
     const admin = await account(['admin']);
-    await service.context.db.query(
-      "INSERT INTO accounts (email, password_hash) SELECT 's3-' || g || '@example.com', 'x' FROM generate_series(1, 5000) AS g",
-    );
-    const started = await call('POST', START, {}, admin.token);
+    // Enough for a file over the 8 MB part size, so it goes up as a multipart upload.
+    await service.context.db.transaction(async (tx) => {
+      await tx.query("SET LOCAL gin_pending_list_limit = '1GB'");
+      await tx.query("INSERT INTO accounts (email, password_hash, name) SELECT 's3-' || g || '@example.com', 'x', 'Reader number ' || g || ' of the bucket test' FROM generate_series(1, 90000) AS g");
+    });
+    const started = await call('POST', START, { fields: [...USER_EXPORT_FIELDS] }, admin.token);
     const done = await finished(started.body.response.id, admin.token);
     assert.equal(done.status, 'completed', done.error);
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'store/exports/users/' }));
@@ -454,10 +456,13 @@ describe('user export to S3', { skip: skipBecause(s3Endpoint ? false : 'TEST_S3_
       (listed.Contents ?? []).map((object) => object.Key),
       [`store/exports/users/${done.id}.csv`],
     );
+    const { rows: stored } = await service.context.db.query<{ file_bytes: string }>('SELECT file_bytes FROM user_exports WHERE id = $1', [done.id]);
+    assert.equal(listed.Contents![0]!.Size, Number(stored[0]!.file_bytes));
+    assert.ok(Number(stored[0]!.file_bytes) > 8 * 1024 * 1024, 'more than one part');
     const file = await download(done.location);
     assert.equal(file.status, 200);
     const [header, ...rows] = parse(file.text, { bom: true }) as string[][];
-    assert.deepEqual(header, [...DEFAULT_USER_EXPORT_FIELDS]);
-    assert.equal(rows.length, 5001);
+    assert.deepEqual(header, [...USER_EXPORT_FIELDS]);
+    assert.equal(rows.length, 90_001);
   });
 });
