@@ -1,5 +1,6 @@
 /** How the Users area names roles, log levels, age ratings and money. */
 import type { AgeRatingKey } from '@inkwell/contracts/age-ratings';
+import type { OrderStatus } from '@inkwell/contracts/order-rules';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', support: 'Support', finance: 'Finance' };
 
@@ -31,3 +32,15 @@ export function formatCents(cents: number, currency: string): string {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
 }
+
+/** How an order's status is coloured in the customer's Orders tab (the words carry the meaning). */
+export const ORDER_STATUS_TONES: Record<OrderStatus, 'neutral' | 'info' | 'success' | 'danger' | 'muted' | 'warning'> = {
+  PendingPayment: 'warning',
+  ConfirmedByClient: 'warning',
+  Scheduled: 'info',
+  PendingProcessing: 'info',
+  Processing: 'info',
+  OnHold: 'danger',
+  Cancelled: 'muted',
+  Completed: 'success',
+};

@@ -8,7 +8,7 @@ import { usePagedQuery } from '@/components/data-table/use-paged-query';
 import { Badge } from '@/components/feedback/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { getUserOrders, userTransactionsQueryOptions } from '../api/users';
-import { formatCents } from './labels';
+import { formatCents, ORDER_STATUS_TONES } from './labels';
 import styles from './users.module.css';
 
 const column = createColumnHelper<OrderListRow>();
@@ -16,7 +16,7 @@ const column = createColumnHelper<OrderListRow>();
 const columns = [
   column.accessor('accountingId', { header: 'Order', enableSorting: false, meta: { isPrimary: true }, cell: (info) => info.getValue() }),
   column.accessor('orderDate', { header: 'Placed', enableSorting: false, cell: (info) => formatDateTime(info.getValue()) }),
-  column.accessor('statusLabel', { header: 'Status', enableSorting: false, cell: (info) => <Badge tone="neutral">{info.getValue()}</Badge> }),
+  column.accessor('statusLabel', { header: 'Status', enableSorting: false, cell: (info) => <Badge tone={ORDER_STATUS_TONES[info.row.original.status]}>{info.getValue()}</Badge> }),
   column.accessor('itemCount', {
     header: 'Items',
     enableSorting: false,
