@@ -24,7 +24,9 @@ export interface UserExportRow {
 
 const COLUMNS = `e.id, e.format, e.fields, e.status, e.requested_by_id, a.email AS requested_by_email, e.rows_total, e.rows_done, e.error,
   e.attempts, e.lease_token, e.file_key, e.file_bytes, e.created_at, e.finished_at, e.expires_at, e.file_deleted_at`;
-const FROM = 'user_exports e LEFT JOIN accounts a ON a.id::text = e.requested_by_id';
+// By the accounts' primary key; a requester erased since is an anonymous token, not a UUID.
+const FROM = `user_exports e LEFT JOIN accounts a
+  ON a.id = CASE WHEN e.requested_by_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.requested_by_id::uuid END`;
 
 export async function insertUserExport(db: Queryable, job: { format: UserExportFormat; fields: readonly UserExportField[]; requestedById: string }): Promise<string> {
   const { rows } = await db.query<{ id: string }>('INSERT INTO user_exports (format, fields, requested_by_id) VALUES ($1, $2, $3) RETURNING id', [job.format, job.fields, job.requestedById]);
