@@ -148,6 +148,9 @@ describe('staff refunds of an order', () => {
     const events = await refundEvents(orderId);
     assert.equal(events.length, 3);
     assert.equal(events[2].full, true);
+    const cancelled = (await db().query<{ data: Json }>("SELECT data FROM outbox WHERE type = 'order.cancelled' AND key = $1", [orderId])).rows;
+    assert.equal(cancelled.length, 1, 'the PendingProcessing order is settled where it was awaited');
+    assert.equal(cancelled[0]!.data.reason, 'Order cancelled by the shop');
     const history = await one<{ from_status: string; to_status: string; cause: string; actor_id: string }>("SELECT from_status, to_status, cause, actor_id FROM order_status_history WHERE order_id = $1 AND cause = 'refund'", [orderId]);
     assert.deepEqual(history, { from_status: 'PendingProcessing', to_status: 'Cancelled', cause: 'refund', actor_id: 'staff-refunder' });
 

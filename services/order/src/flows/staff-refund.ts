@@ -32,7 +32,9 @@ import { withEmail } from './order-events';
  *     'failed' with the processor's message: nothing else changed;
  *  3. settle — in one transaction: the refund 'succeeded', the order's status by the status rule
  *     (nothing left: Cancelled), its history and the staff audit, the storefront's orderRefund, and
- *     `order.refunded` (the Digital products whose whole quantity is now refunded: the reader takes them back).
+ *     `order.refunded` (the Digital products whose whole quantity is now refunded: the reader takes them back);
+ *     an order still to be fulfilled or released that a refund of everything left cancels also gets
+ *     `order.cancelled`, as the checkout's own refunds do (refund-purchase.ts), so it is settled where awaited.
  * A crash between steps leaves the refund 'pending'; the sweeper resumes it from its last recorded
  * step (`resumeStaleRefunds`). Refunds of one purchase go one at a time (refundInProgress), so the
  * cumulative cent rounding (`refundCents`) is never computed over a refund that later fails.
@@ -205,6 +207,15 @@ export function staffRefundSteps(refundId: string): [FlowStep<StaffRefundContext
             refund: { from: null, to: { id: refund.id, amount: refund.amount, cents: recorded.cents, reason: refund.reason, full: refund.full } },
           },
         });
+        // A refund of everything left ends an order that was still to be fulfilled or released:
+        // `order.cancelled` settles it where it was awaited (the reader's pre-orders and Print orders).
+        if (status === 'Cancelled' && order.status !== 'Cancelled' && order.status !== 'Completed') {
+          await deps.outbox.add(tx, {
+            type: EVENTS.orderCancelled.type,
+            key: order.id,
+            data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), accountingId: accountingIdOf(order), reason: refund.reason },
+          });
+        }
         const revoked = await revokedBy(tx, order, refund);
         await deps.outbox.add(tx, {
           type: EVENTS.orderRefunded.type,
