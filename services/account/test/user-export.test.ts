@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEFAULT_USER_EXPORT_FIELDS, USER_EXPORT_FIELDS, USER_EXPORT_LINK_TTL_SECONDS } from '@inkwell/contracts/dashboard-customers';
-import { EVENTS, createEnvelope, erasedUserToken } from '@inkwell/platform';
-import { buildTestService, signTestToken, skipBecause, testKeys, testServiceConfig, type TestService } from '@inkwell/platform/testing';
+import { Database, EVENTS, LocalFileStorage, applyMigrations, createEnvelope, erasedUserToken } from '@inkwell/platform';
+import { buildTestService, createTestDatabase, signTestToken, skipBecause, testKeys, testLogger, testServiceConfig, type TestDatabase, type TestService } from '@inkwell/platform/testing';
 import { accountService } from '../src';
 import { exportLinkKey, signExportLink } from '../src/domain/export-rows';
+import { DEFAULT_USER_EXPORTS, UserExportWorker } from '../src/flows/user-export';
 import { claimUserExport } from '../src/store/user-exports';
 
 // Answers are checked field by field; their shape is what is under test.
@@ -411,6 +412,53 @@ describe('user export jobs', () => {
     const rows = (await download(done.location)).text.split('\r\n');
     assert.equal(rows.pop(), '');
     assert.equal(rows.length, total + 1, 'a header and a line per account (no name holds a line break now)');
+  });
+});
+
+/** A worker of its own on a database of its own, so no other worker takes its job. */
+describe('the user export worker stopping', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let folder: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('account');
+    db = new Database(database.url, testLogger);
+    await applyMigrations(db, accountService, testLogger);
+    folder = await mkdtemp(path.join(os.tmpdir(), 'inkwell-user-export-stop-'));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('hands its job back between two batches, leaving no file, and the next worker writes it whole', async () => {
+    await db.query("INSERT INTO accounts (email, password_hash) SELECT 'stop-' || g || '@example.com', 'x' FROM generate_series(1, 2000) AS g");
+    const { rows } = await db.query<{ id: string }>("INSERT INTO user_exports (format, fields, requested_by_id) VALUES ('csv', '{user_id}', $1) RETURNING id", [randomUUID()]);
+    const id = rows[0]!.id;
+    const files = new LocalFileStorage(folder);
+    // One account per batch: 2,000 batches, so the stop lands in the middle.
+    const stopping = new UserExportWorker({ db, files, logger: testLogger }, { ...DEFAULT_USER_EXPORTS, batchSize: 1 });
+    const round = stopping.runOnce();
+    for (;;) {
+      const { rows: progress } = await db.query<{ rows_done: number }>('SELECT rows_done FROM user_exports WHERE id = $1', [id]);
+      if (progress[0]!.rows_done > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await stopping.stop();
+    assert.equal(await round, 1);
+    const { rows: handedBack } = await db.query('SELECT status, rows_done, attempts, lease_token FROM user_exports WHERE id = $1', [id]);
+    assert.deepEqual(handedBack, [{ status: 'pending', rows_done: 0, attempts: 0, lease_token: null }]);
+    assert.deepEqual(await readdir(folder, { recursive: true }).then((names) => names.filter((name) => name.endsWith('.csv') || name.endsWith('.tmp'))), [], 'no file, whole or partial');
+
+    const next = new UserExportWorker({ db, files, logger: testLogger }, { ...DEFAULT_USER_EXPORTS, batchSize: 500 });
+    assert.equal(await next.runOnce(), 1);
+    await next.stop();
+    const { rows: done } = await db.query('SELECT status, rows_done, rows_total FROM user_exports WHERE id = $1', [id]);
+    assert.deepEqual(done, [{ status: 'completed', rows_done: 2000, rows_total: 2000 }]);
+    const lines = (await readFile(path.join(folder, 'exports', 'users', `${id}.csv`), 'utf8')).split('\r\n');
+    assert.equal(lines.length, 2002, 'header, 2,000 accounts and the empty end');
   });
 });
 
