@@ -89,6 +89,33 @@ function accountingNumber(text: string): number | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The name and email of a billing address as the trigram indexes of migration 007 hold them (lowercased, nulls blank). */
+const nameOf = (column: string) => `lower(coalesce(${column}->>'firstName', '') || ' ' || coalesce(${column}->>'surName', ''))`;
+const emailOf = (column: string) => `lower(coalesce(${column}->>'email', ''))`;
+
+/**
+ * The ids of the orders a search names, each way by an index: an accounting number (INK-000123,
+ * 123) by its number alone; a UUID as an order, purchase or user id; other text as a part of the
+ * email or customer name (the order's, staff's copy of the billing address, or the purchase's
+ * billing address: trigram indexes) or a user id.
+ */
+function searchedOrders(search: string, param: (value: unknown) => string): string {
+  const number = accountingNumber(search);
+  if (number !== null) return `SELECT id FROM orders WHERE accounting_id = ${param(number)}`;
+  if (UUID.test(search)) {
+    const id = param(search.toLowerCase());
+    return `SELECT id FROM orders WHERE id = ${id}::uuid UNION SELECT id FROM orders WHERE purchase_id = ${id}::uuid UNION SELECT id FROM orders WHERE user_id = ${param(search.toLowerCase())}`;
+  }
+  const like = param(`%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  return [
+    `SELECT id FROM orders WHERE user_id = ${param(search)}`,
+    `SELECT id FROM orders WHERE lower(coalesce(email, '')) LIKE ${like}`,
+    `SELECT id FROM orders WHERE customer_name IS NOT NULL AND lower(coalesce(customer_name, '')) LIKE ${like}`,
+    `SELECT id FROM orders WHERE billing_address IS NOT NULL AND (${nameOf('billing_address')} LIKE ${like} OR ${emailOf('billing_address')} LIKE ${like})`,
+    `SELECT o2.id FROM purchases p2 JOIN orders o2 ON o2.purchase_id = p2.id WHERE ${nameOf('p2.billing_address')} LIKE ${like} OR ${emailOf('p2.billing_address')} LIKE ${like}`,
+  ].join(' UNION ');
+}
+
 interface RawListRow {
   id: string;
   accounting_id: string;
@@ -167,17 +194,7 @@ export async function listStaffOrders(db: Queryable, query: StaffOrderListOption
   if (to) where.push(to.day ? `o.order_date < ${param(new Date(to.at.getTime() + 86_400_000))}` : `o.order_date <= ${param(to.at)}`);
   for (const tag of tags) where.push(TAG_CONDITIONS[tag]);
   const search = query.searchText?.trim() ?? '';
-  if (search !== '') {
-    const anyOf: string[] = [];
-    const number = accountingNumber(search);
-    if (number !== null) anyOf.push(`o.accounting_id = ${param(number)}`);
-    if (UUID.test(search)) anyOf.push(`o.id = ${param(search.toLowerCase())}::uuid`, `o.purchase_id = ${param(search.toLowerCase())}::uuid`);
-    const like = param(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    // An exact email reaches the order's email index; a part of one (or of a name) is matched anywhere.
-    if (search.includes('@')) anyOf.push(`lower(o.email) = ${param(search.toLowerCase())}`);
-    anyOf.push(`o.user_id = ${param(search)}`, `${EMAIL} ILIKE ${like}`, `${CUSTOMER_NAME} ILIKE ${like}`);
-    where.push(`(${anyOf.join(' OR ')})`);
-  }
+  if (search !== '') where.push(`o.id IN (${searchedOrders(search, param)})`);
   const filterValues = [...values];
   const count = query.count ?? DEFAULT_COUNT;
   const start = query.start ?? 0;
