@@ -7,7 +7,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Paginated } from '@inkwell/contracts/dashboard';
 import type { LogLevel } from '@inkwell/contracts/dashboard-catalogue';
 import type {
-  AccountRole,
   OrderListRow,
   StaffNote,
   UserAlterBody,
@@ -15,36 +14,23 @@ import type {
   UserExportJob,
   UserListEntry,
   UserProduct,
-  UserSearchBody,
   UserTransaction,
 } from '@inkwell/contracts/dashboard-customers';
-import { ACCOUNT_ROLES, USER_SORTS } from '@inkwell/contracts/dashboard-customers';
 import type { ProductListPage } from '@inkwell/contracts/dashboard-products';
 import type { PageParams } from '@/components/data-table/use-paged-query';
 import type { FieldOption } from '@/components/form/options';
 import { staffApi } from '@/lib/staff-api';
+import { userSearchBody, type UserFilter } from '../user-search';
 
 /** Everything fetched about users; a change to a user invalidates by it. */
 export const usersQueryKey = ['users'] as const;
 export const userQueryKey = (id: string) => ['users', 'detail', id] as const;
 
-export type UserFilter = 'role' | 'verified';
+export type { UserFilter } from '../user-search';
 
 /** `POST /dashboard/users/post-pagination`: one page of users, searched by email, name or id. */
 export function getUserPage(params: PageParams<UserFilter>, signal?: AbortSignal): Promise<Paginated<UserListEntry>> {
-  const role = params.filters.role;
-  const verified = params.filters.verified;
-  const sortBy = params.sort && (USER_SORTS as readonly string[]).includes(params.sort.id) ? (params.sort.id as UserSearchBody['sortBy']) : undefined;
-  const body: UserSearchBody = {
-    page: params.page,
-    pageSize: params.pageSize,
-    search: params.search || undefined,
-    role: role && (ACCOUNT_ROLES as readonly string[]).includes(role) ? (role as AccountRole) : undefined,
-    verified: verified === 'yes' ? true : verified === 'no' ? false : undefined,
-    sortBy,
-    sortDirection: sortBy ? (params.sort?.desc ? 'desc' : 'asc') : undefined,
-  };
-  return staffApi.post<Paginated<UserListEntry>>('/dashboard/users/post-pagination', body, { signal });
+  return staffApi.post<Paginated<UserListEntry>>('/dashboard/users/post-pagination', userSearchBody(params), { signal });
 }
 
 export const userQueryOptions = (id: string) =>

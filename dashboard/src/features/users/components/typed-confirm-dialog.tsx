@@ -4,6 +4,7 @@ import { Button } from '@inkwell/ui-kit/button';
 import dialogStyles from '@/components/dialog/dialog.module.css';
 import { TextField } from '@/components/form/text-field';
 import { refusalMessages } from '@/lib/refusal';
+import { confirmsErasure } from '../user-search';
 
 interface TypedConfirmDialogProps {
   isOpen: boolean;
@@ -29,7 +30,7 @@ export function TypedConfirmDialog({ isOpen, onOpenChange, title, children, phra
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const matches = typed.trim().toLowerCase() === phrase.trim().toLowerCase();
+  const matches = confirmsErasure(typed, phrase);
 
   const close = (open: boolean) => {
     if (pending) return;

@@ -20,6 +20,7 @@ import { refusalMessages } from '@/lib/refusal';
 import { errorMessage } from '@/lib/staff-api';
 import { useStartExport, userExportJobQueryOptions, userExportsQueryOptions, type UserExportListEntry } from '../api/users';
 import styles from '../components/users.module.css';
+import { exportFieldsInOrder } from '../user-search';
 
 type Format = (typeof USER_EXPORT_FORMATS)[number];
 
@@ -54,7 +55,7 @@ function StartExport() {
         event.preventDefault();
         if (fields.length === 0) return setProblem('Choose at least one field.');
         setProblem(undefined);
-        const ordered = USER_EXPORT_FIELDS.filter((field) => fields.includes(field));
+        const ordered = exportFieldsInOrder(fields);
         start.mutate(
           { format, fields: ordered },
           {
