@@ -154,6 +154,11 @@ describe('staff refunds of an order', () => {
     const history = await one<{ from_status: string; to_status: string; cause: string; actor_id: string }>("SELECT from_status, to_status, cause, actor_id FROM order_status_history WHERE order_id = $1 AND cause = 'refund'", [orderId]);
     assert.deepEqual(history, { from_status: 'PendingProcessing', to_status: 'Cancelled', cause: 'refund', actor_id: 'staff-refunder' });
 
+    // The processor's own word (payment.refunded, the whole charge) finds the order refunded and cancelled already: nothing more.
+    const processor = harness.order.exposed.payments as unknown as { deliverPendingEvents(): Promise<number> };
+    await processor.deliverPendingEvents();
+    assert.equal((await refundEvents(orderId)).length, 3);
+    assert.equal((await db().query("SELECT 1 FROM outbox WHERE type = 'order.cancelled' AND key = $1", [orderId])).rowCount, 1);
     // Nothing is left.
     const more = await refund(orderId, { refundReason: 'more' });
     assert.deepEqual([more.status, more.body.status.message], [400, 'The refund is more than is left to refund on this order.']);
@@ -221,6 +226,20 @@ describe('staff refunds of an order', () => {
     assert.ok((await harness.owned(userId)).includes(items.digital.productId), 'the volume is still owned');
     // The failed refund holds nothing back: the preview still offers everything.
     assert.equal((await preview(orderId, {})).body.response.amount, Number(before.total_price));
+  });
+
+  it('fails a refund left after its record (a crash) when the resumed processor step is refused', async () => {
+    const { orderId, purchase } = await paidOrder('refund-crash-refused', 'pm_card_refundFail');
+    const deps = harness.order.exposed.checkout;
+    const refundId = randomUUID();
+    const [record] = staffRefundSteps(refundId);
+    const context = { deps, refundId, request: { orderId, idempotencyKey: randomUUID(), body: { refundReason: 'Crash test' }, actor: { id: 'staff-refunder', email: null } } };
+    assert.equal((await runFlow({ db: deps.db, logger: deps.logger, purchaseId: purchase.id, context, steps: [record!] })).status, 'completed');
+    assert.ok((await resumeStaleRefunds(deps, { staleAfterMs: 0, batchSize: 50 })) >= 1);
+    const row = await one<{ status: string; error: string }>('SELECT status, error FROM order_refunds WHERE id = $1', [refundId]);
+    assert.equal(row.status, 'failed');
+    assert.equal((await order(orderId)).status, 'PendingProcessing');
+    assert.deepEqual(await refundEvents(orderId), []);
   });
 
   it('resumes a refund left after the processor step (a crash): it settles once, never refunding twice', async () => {
