@@ -279,7 +279,7 @@ describe('staff Orders area in Chromium', { skip: skipBecause(browserSuiteSkip('
       await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
       await edit.waitFor({ state: 'detached' });
       const changes = main.getByRole('status').filter({ hasText: 'Changes saved.' });
-      await changes.getByText(/invoiceStatusId/).waitFor();
+      await changes.getByText('Invoice status: Not invoiced → Invoiced').waitFor();
 
       // Delivered: Completed.
       await main.getByRole('button', { name: 'Mark delivered', exact: true }).click();

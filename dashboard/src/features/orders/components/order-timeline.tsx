@@ -35,7 +35,7 @@ export function OrderTimeline({ entries }: { entries: readonly TimelineEntry[] }
               <div>
                 <p className={styles.timelineSummary}>
                   <strong>{KIND_LABELS[entry.kind]}:</strong> {entry.summary}
-                  {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus && (
+                  {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus && !entry.summary.includes('→') && (
                     <span className={styles.muted}>
                       {' '}
                       ({orderStatusLabel(entry.fromStatus)} → {orderStatusLabel(entry.toStatus)})

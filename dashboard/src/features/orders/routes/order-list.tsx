@@ -26,7 +26,7 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ id: status, label: orde
 const TAG_OPTIONS = ORDER_TAGS.map((tag) => ({ id: tag, label: TAG_LABELS[tag] }));
 
 const columns = [
-  column.accessor('accountingId', { id: 'accountingId', header: 'Order', meta: { isPrimary: true, label: 'Order' }, cell: (info) => info.getValue() }),
+  column.accessor('accountingId', { id: 'accountingId', header: 'Order', meta: { isPrimary: true, label: 'Order' }, cell: (info) => <span className={styles.nowrap}>{info.getValue()}</span> }),
   column.accessor('orderDate', { id: 'orderDate', header: 'Placed', cell: (info) => formatDateTime(info.getValue()) }),
   column.display({
     id: 'customer',

@@ -60,10 +60,27 @@ function AddressBlock({ address }: { address: AddressInput | null }) {
   );
 }
 
-function showValue(value: unknown): string {
+const FIELD_LABELS: Record<string, string> = {
+  customerName: 'Customer name',
+  invoiceStatusId: 'Invoice status',
+  invoicePrinted: 'Invoice printed',
+  orderStatus: 'Status',
+  status: 'Status',
+  shippingAddress: 'Shipping address',
+  billingAddress: 'Billing address',
+};
+
+/** A changed field's value as staff read it: status and invoice names, yes/no, an address on one line. */
+function showValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
+  if (field === 'orderStatus' || field === 'status') return orderStatusLabel(String(value));
+  if (field === 'invoiceStatusId') return INVOICE_STATUSES.find((entry) => entry.id === Number(value))?.name ?? String(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') {
+    const address = value as Partial<AddressInput>;
+    if (address.address !== undefined) return [`${address.firstName ?? ''} ${address.surName ?? ''}`.trim(), address.address, address.locality, address.administrativeArea, address.postalCode, address.country].filter(Boolean).join(', ');
+    return JSON.stringify(value);
+  }
   return String(value);
 }
 
@@ -151,14 +168,13 @@ function OrderDetail({ order }: { order: StaffOrder }) {
         <div className={styles.changes} role="status">
           <p>
             <strong>Changes saved.</strong>{' '}
-            {Object.keys(lastEdit).length === 0 ? 'Nothing changed.' : 'The service recorded:'}
+            {Object.keys(lastEdit).length === 0 ? 'Nothing changed.' : 'What changed:'}
           </p>
           {Object.keys(lastEdit).length > 0 && (
             <ul>
               {Object.entries(lastEdit).map(([field, change]) => (
                 <li key={field}>
-                  {field}: {field === 'orderStatus' || field === 'status' ? orderStatusLabel(String(change.from)) : showValue(change.from)} →{' '}
-                  {field === 'orderStatus' || field === 'status' ? orderStatusLabel(String(change.to)) : showValue(change.to)}
+                  {FIELD_LABELS[field] ?? field}: {showValue(field, change.from)} → {showValue(field, change.to)}
                 </li>
               ))}
             </ul>
