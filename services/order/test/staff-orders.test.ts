@@ -193,7 +193,8 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
       return answer.body.response.items.map((row: Json) => row.id);
     };
     assert.deepEqual(await ids('filterStatus=PendingProcessing'), [mixed.orderId, print.orderId]);
-    assert.deepEqual(await ids('filterStatus=PendingPayment,%20Completed'), [guest.orderId, unpaid.orderId, digital.orderId]);
+    assert.deepEqual(await ids('filterStatus=PendingPayment,%20completed'), [guest.orderId, unpaid.orderId, digital.orderId]);
+    assert.deepEqual(await ids('filterTagIds=PRINT'), [mixed.orderId, print.orderId]);
     assert.deepEqual(await ids('filterFromDate=2025-03-11&filterToDate=2025-03-12'), [mixed.orderId], 'the to day is inclusive');
     assert.deepEqual(await ids('filterFromDate=2025-03-12T23:30:00Z&filterToDate=2025-04-01T08:00:00.000Z'), [digital.orderId, mixed.orderId]);
     assert.deepEqual(await ids('filterTagIds=print'), [mixed.orderId, print.orderId]);

@@ -71,12 +71,15 @@ export function parseListDate(value: string, field: 'filterFromDate' | 'filterTo
   throw new BadRequestError(ORDER_LIST_MESSAGES.date(field), { field });
 }
 
-/** A comma-separated list's values, trimmed, blanks dropped, each checked. */
+/** A comma-separated list's values, trimmed, blanks dropped, each checked (in any case: `completed` is Completed). */
 function listOf<T extends string>(value: string | undefined, known: readonly T[], field: string, message: (value: string) => string): T[] {
   if (value === undefined) return [];
   const values = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  for (const item of values) if (!(known as readonly string[]).includes(item)) throw new BadRequestError(message(item), { field });
-  return values as T[];
+  return values.map((item) => {
+    const match = known.find((name) => name.toLowerCase() === item.toLowerCase());
+    if (match === undefined) throw new BadRequestError(message(item), { field });
+    return match;
+  });
 }
 
 /** The accounting number a search names (INK-000123, ink123, 123), if it is one. */
