@@ -1,5 +1,5 @@
 import type { OrderListQuery, OrderListRow, OrderRefundRecord, StaffOrder, UserTransaction } from '@inkwell/contracts/dashboard-customers';
-import { ORDER_STAFF_MESSAGES, ORDER_TAGS } from '@inkwell/contracts/dashboard-customers';
+import { ORDER_TAGS } from '@inkwell/contracts/dashboard-customers';
 import type { Paginated } from '@inkwell/contracts/dashboard';
 import type { AddressInput as ApiAddress } from '@inkwell/contracts/order';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@inkwell/contracts/order-rules';
@@ -506,8 +506,6 @@ export async function orderExists(db: Queryable, orderId: string): Promise<boole
   const { rows } = await db.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
   return rows.length > 0;
 }
-
-export { ORDER_STAFF_MESSAGES };
 
 // ---------------------------------------------------------------------------------------------
 // A user's money and addresses
