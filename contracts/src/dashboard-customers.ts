@@ -530,6 +530,8 @@ export const ORDER_STAFF_MESSAGES = {
   refundInProgress: 'Another refund of this order is under way; try again in a minute.',
   /** The same Idempotency-Key was used for a refund with another body (or of another order). */
   idempotencyKeyReused: 'This Idempotency-Key was used for another refund.',
+  /** A refund's reason of blanks only. */
+  refundReasonRequired: 'Give a reason for the refund.',
   noPrintItems: 'The order has no Print items to ship.',
   notShippable: 'The order is not waiting for fulfilment.',
   statusMove: 'The order cannot move from {from} to {to}: {reason}',

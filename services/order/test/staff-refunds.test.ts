@@ -61,6 +61,8 @@ describe('staff refunds of an order', () => {
     assert.deepEqual([unknown.status, unknown.body.status.message], [404, 'No such order.']);
     assert.equal((await refund('not-a-uuid', { refundReason: 'damaged' })).status, 400);
     assert.equal((await refund(orderId, { refundReason: '' })).status, 400, 'a reason is needed');
+    const blank = await refund(orderId, { refundReason: '   ' });
+    assert.deepEqual([blank.status, blank.body.status.problems], [400, [{ field: 'refundReason', message: 'Give a reason for the refund.' }]]);
     assert.equal((await refund(orderId, { refundReason: 'x'.repeat(501) })).status, 400, 'a reason of at most 500 characters');
     assert.equal((await refund(orderId, { refundReason: 'x', items: [{ position: 0, quantity: 0 }] })).status, 400);
     assert.equal((await refund(orderId, { refundReason: 'x', shippingAmount: -1 })).status, 400);

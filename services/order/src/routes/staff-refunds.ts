@@ -67,6 +67,7 @@ export async function staffRefundRoutes(app: App, { context, checkout }: StaffRe
     handler: async (request) => {
       const key = request.headers[KEY_HEADER];
       if (typeof key !== 'string' || key.trim() === '' || key.length > 255) throw new BadRequestError(ORDER_STAFF_MESSAGES.idempotencyKeyRequired, { field: 'Idempotency-Key' });
+      if (request.body.refundReason.trim() === '') throw new BadRequestError(ORDER_STAFF_MESSAGES.refundReasonRequired, { field: 'refundReason' });
       const principal = request.principal;
       if (!principal) throw new UnauthorizedError();
       const refund = await refundOrder(checkout, {
