@@ -1,5 +1,5 @@
 import { erasedUserToken, erasePersonFromPlatformTables, redactPersonal, type ErasedPerson, type EventData, type EventEnvelope, type Transaction } from '@inkwell/platform';
-import { recordErasedUser } from '../store/erasure';
+import { lockPerson, recordErasedUser } from '../store/erasure';
 
 /**
  * `account.deleted`: the analytics service keeps its counts and forgets the person, in the event's
@@ -13,6 +13,7 @@ import { recordErasedUser } from '../store/erasure';
 export async function eraseAnalyticsUser(tx: Transaction, event: EventEnvelope): Promise<void> {
   const { userId } = event.data as EventData<'accountDeleted'>;
   const token = erasedUserToken(userId);
+  await lockPerson(tx, userId);
   await recordErasedUser(tx, userId);
   const emails = await tx.query<{ email: string }>(
     `SELECT DISTINCT lower(e) AS email FROM domain_events d,

@@ -1,5 +1,5 @@
 import { erasedUserToken, EVENTS, type EventEffect } from '@inkwell/platform';
-import { isErasedUser } from '../store/erasure';
+import { isErasedUser, lockPerson } from '../store/erasure';
 import { upsertCart } from '../store/carts';
 
 type CartUpdated = (typeof EVENTS.cartUpdated.schema)['static'];
@@ -11,6 +11,7 @@ type CartUpdated = (typeof EVENTS.cartUpdated.schema)['static'];
 export const recordCartUpdated: EventEffect = async (tx, event) => {
   if (event.type !== EVENTS.cartUpdated.type || event.version !== EVENTS.cartUpdated.version) return;
   const data = event.data as CartUpdated;
+  if (data.userId) await lockPerson(tx, data.userId);
   await upsertCart(tx, {
     cartId: data.cartId,
     // A late event of an erased person's cart keeps the cart, not them.

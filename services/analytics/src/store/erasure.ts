@@ -1,5 +1,13 @@
 import { erasedUserToken, redactPersonal, type ErasedPerson, type EventEnvelope, type Queryable } from '@inkwell/platform';
 
+/**
+ * Serialises storing an event about a person with their erasure (both take it first in their
+ * transaction): whichever commits second sees the other, so no copy in clear slips in beside it.
+ */
+export async function lockPerson(db: Queryable, userId: string): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('analytics.person:' || $1, 0))", [erasedUserToken(userId)]);
+}
+
 /** Records that the person was erased (by token), so later events about them are stored without them. */
 export async function recordErasedUser(db: Queryable, userId: string): Promise<void> {
   await db.query('INSERT INTO erased_users (user_token) VALUES ($1) ON CONFLICT DO NOTHING', [erasedUserToken(userId)]);
@@ -18,6 +26,7 @@ export async function isErasedUser(db: Queryable, userId: string): Promise<boole
 export async function storableEvent(db: Queryable, event: EventEnvelope): Promise<EventEnvelope> {
   const data = event.data as { userId?: unknown; email?: unknown };
   if (typeof data?.userId !== 'string') return event;
+  await lockPerson(db, data.userId);
   if (event.type !== 'account.deleted' && !(await isErasedUser(db, data.userId))) return event;
   const person: ErasedPerson = { userId: data.userId, emails: typeof data.email === 'string' ? [data.email] : [] };
   return { ...event, key: redactPersonal(event.key, person) as string, data: redactPersonal(event.data, person) as EventEnvelope['data'] };
