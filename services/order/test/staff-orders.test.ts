@@ -199,6 +199,10 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
     assert.deepEqual(await ids('filterFromDate=2025-03-12T23:30:00Z&filterToDate=2025-04-01T08:00:00.000Z'), [digital.orderId, mixed.orderId]);
     assert.deepEqual(await ids('filterTagIds=print'), [mixed.orderId, print.orderId]);
     assert.deepEqual(await ids('filterTagIds=digital,pre-order'), [digital.orderId]);
+    // The spec's call list names a status group and a tag by id (ORDER_STATUS_GROUPS, orderTagId).
+    assert.deepEqual(await ids('filterStatus=paid&filterTagIds=1'), await ids('filterStatus=Scheduled,PendingProcessing,Processing,Completed&filterTagIds=print'));
+    assert.deepEqual(await ids('filterStatus=UNPAID'), await ids('filterStatus=PendingPayment,ConfirmedByClient'));
+    assert.deepEqual(await ids('filterTagIds=2,3'), [digital.orderId]);
     assert.deepEqual(await ids(`searchText=${encodeURIComponent(print.accountingId)}`), [print.orderId]);
     assert.deepEqual(await ids(`searchText=${Number(print.accountingId.slice(4))}`), [print.orderId]);
     assert.deepEqual(await ids(`searchText=${print.orderId.toUpperCase()}`), [print.orderId]);
@@ -220,8 +224,9 @@ describe('staff orders: list, detail, notes, edits, Print fulfilment, a user’s
       ['filterFromDate=yesterday', 'filterFromDate'],
       ['filterToDate=2025-13-01', 'filterToDate'],
       ['filterFromDate=2025-05-01&filterToDate=2025-04-01', 'filterFromDate'],
-      ['filterStatus=paid', 'filterStatus'],
-      ['filterTagIds=1', 'filterTagIds'],
+      ['filterStatus=shipped', 'filterStatus'],
+      ['filterTagIds=0', 'filterTagIds'],
+      ['filterTagIds=7', 'filterTagIds'],
     ] as const) {
       const answer = await request('GET', `/api/dashboard/orders?${query}`);
       assert.equal(answer.status, 400, query);

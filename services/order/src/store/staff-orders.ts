@@ -1,5 +1,5 @@
 import type { OrderListQuery, OrderListRow, OrderRefundRecord, StaffOrder, UserTransaction } from '@inkwell/contracts/dashboard-customers';
-import { ORDER_TAGS } from '@inkwell/contracts/dashboard-customers';
+import { ORDER_STATUS_GROUPS, ORDER_TAGS } from '@inkwell/contracts/dashboard-customers';
 import type { Paginated } from '@inkwell/contracts/dashboard';
 import type { AddressInput as ApiAddress } from '@inkwell/contracts/order';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@inkwell/contracts/order-rules';
@@ -19,8 +19,8 @@ import { accountingIdOf, findOrder, findPurchase, type OrderRecord, type Purchas
 export const ORDER_LIST_MESSAGES = {
   date: (field: string) => `${field} must be a date (YYYY-MM-DD) or an instant (ISO 8601, e.g. 2025-01-31T12:00:00Z).`,
   range: 'filterFromDate must not be after filterToDate.',
-  status: (value: string) => `Unknown order status: ${value}. Statuses are ${ORDER_STATUSES.join(', ')}.`,
-  tag: (value: string) => `Unknown order tag: ${value}. Tags are ${ORDER_TAGS.join(', ')}.`,
+  status: (value: string) => `Unknown order status: ${value}. Statuses are ${ORDER_STATUSES.join(', ')}, or the groups ${Object.keys(ORDER_STATUS_GROUPS).join(', ')}.`,
+  tag: (value: string) => `Unknown order tag: ${value}. Tags are ${ORDER_TAGS.map((tag, index) => `${tag} (${index + 1})`).join(', ')}.`,
 } as const;
 
 const DEFAULT_COUNT = 20;
@@ -72,15 +72,26 @@ export function parseListDate(value: string, field: 'filterFromDate' | 'filterTo
 }
 
 /** A comma-separated list's values, trimmed, blanks dropped, each checked (in any case: `completed` is Completed). */
-function listOf<T extends string>(value: string | undefined, known: readonly T[], field: string, message: (value: string) => string): T[] {
+function listOf<T extends string>(value: string | undefined, known: readonly T[], field: string, message: (value: string) => string, alias: (item: string) => readonly T[] | undefined = () => undefined): T[] {
   if (value === undefined) return [];
   const values = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  return values.map((item) => {
-    const match = known.find((name) => name.toLowerCase() === item.toLowerCase());
-    if (match === undefined) throw new BadRequestError(message(item), { field });
-    return match;
-  });
+  return [
+    ...new Set(
+      values.flatMap((item) => {
+        const match = known.find((name) => name.toLowerCase() === item.toLowerCase());
+        if (match !== undefined) return [match];
+        const named = alias(item);
+        if (named === undefined) throw new BadRequestError(message(item), { field });
+        return named;
+      }),
+    ),
+  ];
 }
+
+/** A status group of `filterStatus` (paid, unpaid, fulfilment), any case. */
+const statusGroup = (item: string) => Object.entries(ORDER_STATUS_GROUPS).find(([group]) => group === item.toLowerCase())?.[1];
+/** A tag's id in `filterTagIds`: its 1-based position in ORDER_TAGS. */
+const tagById = (item: string) => (/^\d{1,2}$/.test(item) && Number(item) >= 1 && Number(item) <= ORDER_TAGS.length ? [ORDER_TAGS[Number(item) - 1]!] : undefined);
 
 /** The accounting number a search names (INK-000123, ink123, 123), if it is one. */
 function accountingNumber(text: string): number | null {
@@ -177,8 +188,8 @@ export interface StaffOrderListOptions extends OrderListQuery {
  * offset. `unfilteredTotalRows` counts every placed order (of the user, for a user's list).
  */
 export async function listStaffOrders(db: Queryable, query: StaffOrderListOptions): Promise<Paginated<OrderListRow>> {
-  const statuses = listOf(query.filterStatus, ORDER_STATUSES, 'filterStatus', ORDER_LIST_MESSAGES.status);
-  const tags = listOf(query.filterTagIds, ORDER_TAGS, 'filterTagIds', ORDER_LIST_MESSAGES.tag);
+  const statuses = listOf(query.filterStatus, ORDER_STATUSES, 'filterStatus', ORDER_LIST_MESSAGES.status, statusGroup);
+  const tags = listOf(query.filterTagIds, ORDER_TAGS, 'filterTagIds', ORDER_LIST_MESSAGES.tag, tagById);
   const from = query.filterFromDate === undefined || query.filterFromDate.trim() === '' ? null : parseListDate(query.filterFromDate, 'filterFromDate');
   const to = query.filterToDate === undefined || query.filterToDate.trim() === '' ? null : parseListDate(query.filterToDate, 'filterToDate');
   if (from && to && from.at > to.at) throw new BadRequestError(ORDER_LIST_MESSAGES.range, { field: 'filterFromDate' });
