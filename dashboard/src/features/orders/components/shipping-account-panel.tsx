@@ -22,7 +22,7 @@ export function ShippingAccountPanel() {
           <Badge tone={info.data.connected ? 'success' : 'danger'}>{info.data.connected ? 'Connected' : 'Not connected'}</Badge>
           <span>
             {info.data.name} ({info.data.provider}), prices in {info.data.currency}
-            {info.data.services.length > 0 && <span className={styles.muted}> · {info.data.services.join(', ')}</span>}
+            {info.data.services.length > 0 && <span className={styles.services}> · {info.data.services.join(', ')}</span>}
           </span>
         </p>
       )}

@@ -123,7 +123,7 @@ export default function OrderListRoute() {
         placeholder="Order number, email, name or user id"
         value={list.searchInput}
         onChange={list.setSearch}
-        className={styles.search}
+        className={`${styles.search} ${styles.wide}`}
       />
       <TagSelectField<OrderStatus>
         label="Status"
@@ -131,7 +131,7 @@ export default function OrderListRoute() {
         value={listOf(filters.status) as OrderStatus[]}
         onChange={(value) => list.setFilter('status', value.join(','))}
         placeholder="Any status"
-        className={styles.filter}
+        className={`${styles.filter} ${styles.wide}`}
       />
       <DayFilter label="Placed from" value={filters.from} onChange={(value) => list.setFilter('from', value)} />
       <DayFilter label="Placed to" value={filters.to} onChange={(value) => list.setFilter('to', value)} />
@@ -141,7 +141,7 @@ export default function OrderListRoute() {
         value={listOf(filters.tags)}
         onChange={(value) => list.setFilter('tags', value.join(','))}
         placeholder="Any tag"
-        className={styles.filter}
+        className={`${styles.filter} ${styles.wide}`}
       />
     </div>
   );

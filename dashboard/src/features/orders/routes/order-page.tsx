@@ -291,7 +291,7 @@ function OrderDetail({ order }: { order: StaffOrder }) {
           </Card>
           <Card title="Shipments" id="order-shipments-title">
             {order.shipments.length === 0 ? (
-              <p className={styles.muted}>{hasPrint ? 'Not shipped yet.' : 'Nothing to ship: Digital only.'}</p>
+              <p className={styles.muted}>{!hasPrint ? 'Nothing to ship: Digital only.' : order.status === 'Cancelled' ? 'Not shipped.' : 'Not shipped yet.'}</p>
             ) : (
               <ul className={styles.plainList}>
                 {order.shipments.map((shipment) => (
