@@ -1,6 +1,14 @@
-import { erasedUserToken, erasePersonFromPlatformTables, redactPersonal, type Database, type ErasedPerson, type Logger, type Queryable } from '@inkwell/platform';
+import { DomainError, erasedUserToken, erasePersonFromPlatformTables, redactPersonal, type Database, type ErasedPerson, type Logger, type Queryable } from '@inkwell/platform';
+import { ORDER_SERVICE_MESSAGES } from '../domain/messages';
 import type { PaymentProcessor } from '../drivers/payments/port';
 import { recordOrderAudit, type OrderActor } from '../store/order-history';
+
+/** 503: the payment provider could not delete the customer; nothing of the orders was changed (the next run tries again). */
+export class PaymentProviderUnavailableError extends DomainError {
+  constructor() {
+    super(503, 'ServiceUnavailable', ORDER_SERVICE_MESSAGES.paymentProviderUnavailable);
+  }
+}
 
 /** What erasing a customer needs of the order service. */
 export interface EraseCustomerDeps {
@@ -77,7 +85,12 @@ const deletePaymentCustomer = (deps: EraseCustomerDeps): ErasureStep => ({
   name: 'delete-payment-customer',
   async run(state) {
     const emails: Array<string | null> = state.emails.length > 0 ? state.emails : [null];
-    for (const email of emails) state.result.paymentCustomersDeleted += await deps.payments.deleteCustomer({ userId: state.userId, email });
+    try {
+      for (const email of emails) state.result.paymentCustomersDeleted += await deps.payments.deleteCustomer({ userId: state.userId, email });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'the payment provider could not delete a customer');
+      throw new PaymentProviderUnavailableError();
+    }
   },
 });
 
