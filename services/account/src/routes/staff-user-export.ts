@@ -6,11 +6,11 @@ import {
   UserExportStartBodySchema,
   type UserExportJob,
 } from '@inkwell/contracts/dashboard-customers';
-import { BadRequestError, DomainError, EnvelopeOf, ForbiddenError, NotFoundError, UnauthorizedError, success, type App, type ServiceContext } from '@inkwell/platform';
+import { BadRequestError, DomainError, EnvelopeOf, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
 import { MESSAGES } from '../domain/messages';
 import { checkExportFields, checkExportLink, exportFileName, exportLinkKey, exportLinkPath, EXPORT_CONTENT_TYPES } from '../domain/export-rows';
 import type { UserExportWorker } from '../flows/user-export';
-import { findAccountById } from '../store/accounts';
+import { staffCaller } from './staff-users';
 import { auditExportStarted, findUserExport, insertUserExport, listUserExports, type UserExportRow } from '../store/user-exports';
 
 const tags = ['dashboard'];
@@ -45,15 +45,6 @@ export async function staffUserExportRoutes(app: App, context: ServiceContext, {
   const linkKey = exportLinkKey(config.auth.privateKeyPem);
   const admin = { preHandler: context.auth.requireAdmin };
 
-  /** The token says admin; so must the account now (a demoted or deleted admin's token is refused). */
-  const currentAdmin = async (principal: { userId: string; email: string } | undefined) => {
-    if (!principal) throw new UnauthorizedError();
-    const account = await findAccountById(db, principal.userId).catch(() => undefined);
-    if (!account) throw new UnauthorizedError();
-    if (!account.roles.includes('admin')) throw new ForbiddenError('Staff only: this needs the admin role.');
-    return { id: account.id, email: account.email };
-  };
-
   const isExpired = (row: UserExportRow, at: Date) => row.status === 'completed' && (row.file_deleted_at !== null || (row.expires_at !== null && at.getTime() >= row.expires_at.getTime()));
 
   const jobView = (row: UserExportRow): UserExportJob => {
@@ -87,7 +78,7 @@ export async function staffUserExportRoutes(app: App, context: ServiceContext, {
       response: { 202: EnvelopeOf(UserExportJobSchema) },
     },
     handler: async (request, reply) => {
-      const actor = await currentAdmin(request.principal);
+      const actor = await staffCaller(db, request);
       const checked = checkExportFields(request.body.fields);
       if (!checked.ok) throw new BadRequestError(USER_MESSAGES.unknownField.replace('{field}', checked.field), { field: 'fields' });
       const format = request.body.format ?? 'csv';
@@ -105,7 +96,7 @@ export async function staffUserExportRoutes(app: App, context: ServiceContext, {
     ...admin,
     schema: { tags, security, summary: 'The user export jobs, newest first', response: { 200: EnvelopeOf(Type.Array(UserExportListEntrySchema)) } },
     handler: async (request) => {
-      await currentAdmin(request.principal);
+      await staffCaller(db, request);
       const at = now();
       return success(
         (await listUserExports(db, LIST_LIMIT)).map((row) => ({
@@ -126,7 +117,7 @@ export async function staffUserExportRoutes(app: App, context: ServiceContext, {
     ...admin,
     schema: { tags, security, summary: 'One user export job: status, progress and, once completed, its download link', params: ExportIdParams, response: { 200: EnvelopeOf(UserExportJobSchema) } },
     handler: async (request) => {
-      await currentAdmin(request.principal);
+      await staffCaller(db, request);
       const row = await findUserExport(db, request.params.id.toLowerCase());
       if (!row) throw new NotFoundError(USER_MESSAGES.unknownExport);
       return success(jobView(row));
