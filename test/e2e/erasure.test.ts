@@ -154,6 +154,13 @@ describe('erasure of a person across every service', () => {
     const openCart = randomUUID();
     assert.equal((await call('PATCH', `/api/cart/${openCart}`, { token: a.reader.accessToken, body: { productId: ids.other, VariantId: page.variants[0].id, Amount: 1 } })).status, 200);
 
+    // Staff wrote about them on the order: a note and the customer's name on the order record.
+    const orderA: string = bought.orders[0].id;
+    const note = await call('POST', '/api/dashboard/orders/addCustomNote', { token: adminToken, body: { orderId: orderA, logLevel: 'Info', message: `${a.firstName} ${a.surName} called from ${a.phone} about ${a.street}.` } });
+    assert.equal(note.status, 200, JSON.stringify(note.body.status));
+    const edited = await call('POST', `/api/dashboard/orders/${orderA}/edit`, { token: adminToken, body: { customerName: `${a.firstName} ${a.surName}` } });
+    assert.equal(edited.status, 200, JSON.stringify(edited.body.status));
+
     // Person B: a Digital purchase with an address.
     const b = await person('b');
     const boughtB = await buy(b, [{ id: ids.other, print: false }]);
@@ -190,6 +197,9 @@ describe('erasure of a person across every service', () => {
       assert.equal(row.email, null);
       assert.ok(row.anonymised_at);
     }
+    const staffView = await call('GET', `/api/dashboard/orders/${orderA}`, { token: adminToken });
+    assert.equal(staffView.status, 200);
+    assert.deepEqual([staffView.body.response.anonymised, staffView.body.response.customerName, staffView.body.response.notes.length], [true, null, 1], 'staff still see the order and their note, without the person');
     const billing = await stack.service('order').context.db.query<{ billing_address: Json }>('SELECT billing_address FROM purchases WHERE id = $1', [bought.id]);
     assert.deepEqual([billing.rows[0]!.billing_address.country, billing.rows[0]!.billing_address.administrativeArea], ['US', 'OR'], 'country and state kept for the tax records');
 
