@@ -9,7 +9,7 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { getOrders, ordersQueryKey } from '../api/orders';
 import { OrderStatusBadge, orderStatusLabel } from '../components/order-status-badge';
 import { ShippingAccountPanel } from '../components/shipping-account-panel';
-import { formatCents } from '../money';
+import { formatCents, isWholeDay } from '../money';
 import styles from '../orders.module.css';
 
 const column = createColumnHelper<OrderListRow>();
@@ -62,11 +62,6 @@ const columns = [
 
 type Filter = 'status' | 'from' | 'to' | 'tags';
 const FILTERS: readonly Filter[] = ['status', 'from', 'to', 'tags'];
-
-/** A day the API can take: while staff type the year ("2", "20", "202") the picker already has a date; it waits for four digits. */
-function isWholeDay(value: string | null): boolean {
-  return value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && Number(value.slice(0, 4)) >= 1000);
-}
 
 /** A date filter: the picker keeps what is typed; the URL (and the request) takes it once it is a whole day. */
 function DayFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | null) => void }) {
