@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { grantAdmin } from '@inkwell/account';
-import { SERVICE_NAMES } from '@inkwell/platform';
+import { erasedUserToken, SERVICE_NAMES } from '@inkwell/platform';
 import { rowsMentioning } from '@inkwell/platform/testing';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
@@ -202,6 +202,10 @@ describe('erasure of a person across every service', () => {
     assert.deepEqual([staffView.body.response.anonymised, staffView.body.response.customerName, staffView.body.response.notes.length], [true, null, 1], 'staff still see the order and their note, without the person');
     const billing = await stack.service('order').context.db.query<{ billing_address: Json }>('SELECT billing_address FROM purchases WHERE id = $1', [bought.id]);
     assert.deepEqual([billing.rows[0]!.billing_address.country, billing.rows[0]!.billing_address.administrativeArea], ['US', 'OR'], 'country and state kept for the tax records');
+
+    // Staff's erasure through the order service is in its audit trail: who, when, under the token.
+    const audit = await stack.service('order').context.db.query<{ entity_id: string; actor_id: string; at: Date }>("SELECT entity_id, actor_id, at FROM staff_audit WHERE entity = 'customer' AND action = 'erase'");
+    assert.deepEqual(audit.rows.map((row) => [row.entity_id, row.actor_id]), [[erasedUserToken(b.userId), userIdOf(adminToken)]]);
 
     // A second erasure of the same person finds nothing left, and an unknown person is not erased.
     const again = await call('POST', '/api/user/deletesubscriptionandcustomer', { token: adminToken, body: { userId: b.userId } });
