@@ -41,6 +41,14 @@ describe('checkout steps: every undo, recorded and retried', () => {
   }, 120_000);
   afterAll(async () => harness?.close());
 
+  const statusMoves = async (purchaseId: string) => {
+    const { rows } = await harness.order.context.db.query<{ move: string }>(
+      `SELECT h.from_status || ' → ' || h.to_status || ' (' || h.cause || ')' AS move FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE o.purchase_id = $1 ORDER BY h.id`,
+      [purchaseId],
+    );
+    return rows.map((row) => row.move);
+  };
+
   it('records every step of a paid purchase as done, in order, and holds nothing afterwards', async () => {
     const { token, purchase } = await quoted('steps-paid');
     const paid = await pay(token, { purchaseId: purchase.id, StripeNonce: 'pm_card_visa' });
@@ -56,6 +64,8 @@ describe('checkout steps: every undo, recorded and retried', () => {
       complete: 'done',
     });
     assert.equal(await cartStatus(purchase.cartId, token), 'Closed');
+    // The status moves are on the order's timeline (staff's order page).
+    assert.deepEqual(await statusMoves(purchase.id), ['PendingPayment → Completed (paid)']);
   });
 
   it('hold-cart undo: a declined card gives the cart back (Purchasing → Open) and the purchase may be paid again', async () => {
@@ -147,6 +157,7 @@ describe('checkout steps: every undo, recorded and retried', () => {
     const { rows } = await harness.order.context.db.query<{ amount: string; amount_refunded: string }>('SELECT amount, amount_refunded FROM simulated_processor.payments WHERE purchase_id = $1', [purchase.id]);
     assert.equal(Number(rows[0]!.amount_refunded), Number(rows[0]!.amount));
     assert.equal(await cartStatus(purchase.cartId, token), 'Closed');
+    assert.deepEqual(await statusMoves(purchase.id), ['PendingPayment → Completed (paid)', 'Completed → Cancelled (refund)']);
   });
 
   it('charge undo the processor refuses: owed with its error, the purchase Compensated, retried and still reported', async () => {

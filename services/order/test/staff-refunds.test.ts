@@ -112,6 +112,10 @@ describe('staff refunds of an order', () => {
     assert.equal(afterPartial.status, 'PendingProcessing', 'a partial refund keeps the status');
     assert.equal(afterPartial.refund.amount, digitalAmount);
     assert.equal(afterPartial.refund.refundReason, 'Damaged file');
+    // Staff's order page still offers the rest (the order's refund record is a running total).
+    const staffView = (await harness.request('GET', `/api/dashboard/orders/${orderId}`, { token: admin })).body.response;
+    assert.equal(staffView.priceDetails.refundedAmount, digitalAmount);
+    assert.equal(staffView.priceDetails.refundableAmount, Math.round((Number(afterPartial.total_price) - digitalAmount) * 10_000) / 10_000);
     const [event] = await refundEvents(orderId);
     assert.deepEqual(
       { ...event, email: undefined },

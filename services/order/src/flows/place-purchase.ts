@@ -114,7 +114,7 @@ async function failPurchase(deps: CheckoutDeps, purchaseId: string, failure: Flo
     if (!(await movePurchase(tx, purchaseId, event, { lastError: failure.message, ...(payment ? { payment, paymentId: payment.paymentId } : {}) }))) return;
     for (const order of await ordersOfPurchase(tx, purchaseId, { lock: true })) {
       const next = nextOrderStatus(order.status, { type: 'paymentFailed' });
-      if (next.ok && next.changed) await setOrderStatus(tx, order.id, next.status);
+      if (next.ok && next.changed) await setOrderStatus(tx, order.id, next.status, { history: { from: order.status, cause: 'payment-failed' } });
     }
   });
 }
@@ -170,7 +170,7 @@ export async function softConfirm(deps: CheckoutDeps, purchaseId: string, buyer:
     await deps.db.transaction(async (tx) => {
       for (const order of await ordersOfPurchase(tx, purchase.id, { lock: true })) {
         const next = nextOrderStatus(order.status, { type: 'clientConfirmed' });
-        if (next.ok && next.changed) await setOrderStatus(tx, order.id, next.status);
+        if (next.ok && next.changed) await setOrderStatus(tx, order.id, next.status, { history: { from: order.status, cause: 'client-confirmed' } });
       }
     });
     await reconcile(deps, purchase.id);

@@ -1,5 +1,6 @@
 import { EVENTS } from '@inkwell/platform';
 import { nextOrderStatus } from '../domain';
+import { recordStatusMove } from '../store/order-history';
 import { accountingIdOf, findPurchase, ordersOfPurchase, type PurchaseRecord } from '../store/purchases';
 import type { CheckoutDeps } from './deps';
 import { done, runFlow, type FlowResult, type FlowStep } from './flow';
@@ -23,6 +24,7 @@ export async function cancelRefunded(deps: CheckoutDeps, purchase: PurchaseRecor
       const status = next.ok ? next.status : 'Cancelled';
       const refund = { refundReason: reason, orderRefundItems: order.items.map((item) => ({ productId: item.productId, variantId: item.variantId, amount: item.price * item.quantity })), shippingAmount: order.shippingCost, amount: order.totalPrice, refundedAt: deps.now().toISOString() };
       await tx.query(`UPDATE orders SET status = $2, refund = $3, updated_at = now() WHERE id = $1`, [order.id, status, JSON.stringify(refund)]);
+      await recordStatusMove(tx, { orderId: order.id, from: order.status, to: status, cause: 'refund', actor: null });
       await deps.outbox.add(tx, { type: EVENTS.orderCancelled.type, key: order.id, data: { orderId: order.id, purchaseId: purchase.id, ...(purchase.userId ? { userId: purchase.userId } : {}), ...withEmail(purchase), accountingId: accountingIdOf(order), reason } });
       if (wasOwned) {
         await deps.outbox.add(tx, {

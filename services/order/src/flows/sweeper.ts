@@ -73,7 +73,7 @@ export async function releaseDueOrders(deps: CheckoutDeps, batchSize: number): P
         if (order.status !== 'Scheduled' || order.scheduleDate === null || order.scheduleDate > now) continue;
         const next = nextOrderStatus(order.status, { type: 'released', hasPrint: order.hasPrint });
         if (!next.ok) continue;
-        await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed' });
+        await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed', history: { from: order.status, cause: 'released' } });
         await completed(deps.outbox, tx, purchase, order, { preOrderReleased: true });
       }
     });

@@ -8,7 +8,7 @@ export interface OrderActor {
 }
 
 /** Why a status moved, as the order page's timeline names it. */
-export type StatusCause = 'placed' | 'paid' | 'edit' | 'hold' | 'released' | 'shipped' | 'completed' | 'refund' | 'cancelled';
+export type StatusCause = 'placed' | 'paid' | 'payment-failed' | 'client-confirmed' | 'edit' | 'hold' | 'released' | 'shipped' | 'completed' | 'refund' | 'cancelled';
 
 /** Records one status move in the caller's transaction (the move and its record commit together). */
 export async function recordStatusMove(

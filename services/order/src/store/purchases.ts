@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS } from '@inkwell/contracts/order';
 import type { Queryable, Transaction } from '@inkwell/platform';
 import { nextPurchaseState, statesMovedBy, type Address, type PurchaseEvent } from '../domain';
 import type { Quote, QuotedLine } from '../flows/quote';
+import { recordStatusMove, type StatusCause } from './order-history';
 
 /** What the purchase row keeps of the processor's last answer. */
 export interface StoredPayment {
@@ -325,8 +326,18 @@ export async function ordersOfUser(db: Queryable, userId: string, page: { offset
   return { orders: rows.map(orderOf), count: Number(counted[0]?.count ?? 0) };
 }
 
-export async function setOrderStatus(tx: Transaction, id: string, status: OrderStatus, { completed = false } = {}): Promise<void> {
+/**
+ * Sets an order's status; with `history`, the move is also put on the order's timeline
+ * (order_status_history) in the same transaction. Staff flows record their own moves (with the actor).
+ */
+export async function setOrderStatus(
+  tx: Transaction,
+  id: string,
+  status: OrderStatus,
+  { completed = false, history }: { completed?: boolean; history?: { from: OrderStatus; cause: StatusCause } } = {},
+): Promise<void> {
   await tx.query(`UPDATE orders SET status = $2, updated_at = now()${completed ? ', completed_at = coalesce(completed_at, now())' : ''} WHERE id = $1`, [id, status]);
+  if (history && history.from !== status) await recordStatusMove(tx, { orderId: id, from: history.from, to: status, cause: history.cause, actor: null });
 }
 
 /** Scheduled orders whose release day has come. */

@@ -489,7 +489,7 @@ export async function loadStaffOrder(db: Queryable, orderId: string, now: Date):
       couponSaveAmount: round4(order.couponSaveAmount),
       totalPrice: round4(order.totalPrice),
       refundedAmount,
-      refundableAmount: order.refund || order.status === 'Cancelled' || !factsOf(state, now).charged ? 0 : Math.max(0, round4(order.totalPrice - promised)),
+      refundableAmount: order.status === 'Cancelled' || !factsOf(state, now).charged ? 0 : Math.max(0, round4(order.totalPrice - promised)),
       refundedShipping: sum(succeeded.map((refund) => refund.shippingAmount)),
     },
     shippingMethod: order.hasPrint ? purchase.shippingMethod : null,

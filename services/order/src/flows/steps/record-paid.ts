@@ -25,7 +25,7 @@ export const recordPaid: FlowStep<PlaceContext, Record<string, never>> = {
         const releaseAhead = order.scheduleDate !== null && order.scheduleDate > now;
         const next = nextOrderStatus(order.status, { type: 'paymentSucceeded', hasPrint: order.hasPrint, releaseAhead });
         if (!next.ok) continue;
-        await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed' });
+        await setOrderStatus(tx, order.id, next.status, { completed: next.status === 'Completed', history: { from: order.status, cause: 'paid' } });
         await placed(deps.outbox, tx, purchase, order, next.status);
         if (!releaseAhead) await completed(deps.outbox, tx, purchase, order);
       }
