@@ -217,7 +217,7 @@ describe('erasure of a person across every service', () => {
     assert.notEqual((await call('POST', '/api/account/token', { body: { UserName: a.reader.email, Password: a.reader.password } })).status, 200);
   }, 240_000);
 
-  it('refuses anonymous callers, readers, a body without a user id and staff erasing themselves', async () => {
+  it('refuses anonymous callers, readers, a body without a user id and staff erasing themselves; an unknown person is not erased, their orders still anonymised', async () => {
     const someone = randomUUID();
     assert.equal((await call('POST', '/api/user/deletesubscriptionandcustomer', { body: { userId: someone } })).status, 401);
     const reader = await person('c');
@@ -232,6 +232,17 @@ describe('erasure of a person across every service', () => {
     assert.equal(self.body.status.message, 'You cannot delete your own account from the dashboard.');
     const unknown = await call('POST', '/api/user/deletesubscriptionandcustomer', { token: adminToken, body: { userId: someone } });
     assert.deepEqual([unknown.status, unknown.body.response], [200, { userId: someone, erased: false, paymentCustomersDeleted: 0 }]);
+
+    // Orders of an account that is gone already (no account to erase) are still anonymised.
+    const orders = stack.service('order').context.db;
+    const ghost = randomUUID();
+    const purchase = await buy(reader, [{ id: ids.other, print: false }]);
+    await orders.query('UPDATE purchases SET user_id = $1 WHERE id = $2', [ghost, purchase.id]);
+    await orders.query('UPDATE orders SET user_id = $1 WHERE purchase_id = $2', [ghost, purchase.id]);
+    const ghostly = await call('POST', '/api/user/deletesubscriptionandcustomer', { token: adminToken, body: { userId: ghost } });
+    assert.deepEqual([ghostly.status, ghostly.body.response.erased], [200, false]);
+    const left = await orders.query<{ user_id: string; anonymised: boolean }>('SELECT user_id, anonymised_at IS NOT NULL AS anonymised FROM orders WHERE purchase_id = $1', [purchase.id]);
+    assert.deepEqual(left.rows, [{ user_id: erasedUserToken(ghost), anonymised: true }]);
     // The reader is untouched by all this.
     assert.equal((await call('GET', '/api/mycomics', { token: reader.reader.accessToken })).status, 200);
   }, 120_000);
