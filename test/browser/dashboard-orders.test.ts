@@ -210,6 +210,25 @@ describe('staff Orders area in Chromium', { skip: skipBecause(browserSuiteSkip('
       await notes.getByRole('list', { name: 'Order notes' }).getByText(noteText).waitFor();
       await notes.getByRole('list', { name: 'Order notes' }).getByText('Success').waitFor();
 
+      // Hold and release (Edit's status, among the moves the order-status rule allows): Blocked, then back.
+      const header = main.getByRole('heading', { level: 1, name: `Order ${order.accountingId}` }).locator('xpath=..');
+      await main.getByRole('button', { name: 'Edit order', exact: true }).click();
+      let edit = page.getByRole('dialog', { name: `Edit ${order.accountingId}` });
+      await chooseOption(page, edit, 'Status', 'Blocked');
+      await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await edit.waitFor({ state: 'detached' });
+      await main.getByRole('status').filter({ hasText: 'Changes saved.' }).getByText(`Status: ${detail.statusLabel} → Blocked`).waitFor();
+      await header.getByText('Blocked', { exact: true }).waitFor();
+      assert.equal(await main.getByRole('button', { name: 'Mark shipped', exact: true }).count(), 0, 'a Blocked order is not shipped');
+      await main.getByRole('button', { name: 'Edit order', exact: true }).click();
+      edit = page.getByRole('dialog', { name: `Edit ${order.accountingId}` });
+      await edit.getByRole('button', { name: /Status$/ }).click();
+      await page.getByRole('listbox').getByRole('option', { name: detail.statusLabel, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await edit.waitFor({ state: 'detached' });
+      await header.getByText(detail.statusLabel, { exact: true }).waitFor();
+
       // Ship: blank fields refused where they are; then carrier and tracking.
       await main.getByRole('button', { name: 'Mark shipped', exact: true }).click();
       const ship = page.getByRole('dialog', { name: `Mark ${order.accountingId} shipped` });
@@ -270,9 +289,25 @@ describe('staff Orders area in Chromium', { skip: skipBecause(browserSuiteSkip('
       await main.getByRole('region', { name: 'Timeline' }).getByText(/Refund:/).first().waitFor();
       await shotAndCheck(page, viewport, 'order-refunded', true);
 
+      // A refusal is shown in the dialog, nothing refunded: the last Print copy, refunded elsewhere while the dialog was open.
+      await main.getByRole('button', { name: 'Refund', exact: true }).click();
+      const again = page.getByRole('dialog', { name: `Refund ${order.accountingId}` });
+      await again.getByRole('textbox', { name: `Quantity of ${printName} to refund` }).fill('1');
+      await again.getByRole('textbox', { name: 'Reason' }).fill('The second copy too');
+      const elsewhere = await api('POST', `/api/dashboard/orders/${order.id}/refund`, { refundReason: 'Refunded by a colleague', items: [{ position: printPosition, quantity: 1 }] }, { 'idempotency-key': crypto.randomUUID() });
+      assert.equal(elsewhere.status, 200, JSON.stringify(elsewhere.body.status));
+      await again.getByRole('button', { name: 'Refund', exact: true }).click();
+      const refusal = again.getByRole('alert').filter({ hasText: /refunded already|more than is left to refund/ }).first();
+      await refusal.waitFor();
+      await shotAndCheck(page, viewport, 'refund-refused');
+      await again.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await again.waitFor({ state: 'detached' });
+      assert.equal((await api('GET', `/api/dashboard/orders/${order.id}`)).body.response.refunds.length, 2, 'the refused refund refunded nothing');
+      await itemsTable.getByText('2 of 2').waitFor();
+
       // Edit: the invoice status; the changes the service reports are shown.
       await main.getByRole('button', { name: 'Edit order', exact: true }).click();
-      const edit = page.getByRole('dialog', { name: `Edit ${order.accountingId}` });
+      edit = page.getByRole('dialog', { name: `Edit ${order.accountingId}` });
       await edit.waitFor();
       await shotAndCheck(page, viewport, 'edit-dialog');
       await chooseOption(page, edit, 'Invoice status', 'Invoiced');

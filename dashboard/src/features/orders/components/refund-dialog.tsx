@@ -47,13 +47,16 @@ export function RefundDialog({ order, onClose }: { order: StaffOrder; onClose: (
 
   const choice = useMemo<Omit<RefundOrderBody, 'refundReason'> | null>(() => {
     if (everything) return {};
-    const items = Object.entries(quantities)
-      .filter(([, quantity]) => quantity !== null && quantity > 0)
-      .map(([position, quantity]) => ({ position: Number(position), quantity: quantity! }));
+    // Only lines with something left (the order is read again after a refund elsewhere), at most what is left.
+    const items = order.orderItems.flatMap((item) => {
+      const quantity = quantities[item.position];
+      const left = item.quantity - item.refundedQuantity;
+      return quantity && quantity > 0 && left > 0 ? [{ position: item.position, quantity: Math.min(quantity, left) }] : [];
+    });
     const shippingAmount = shipping !== null && shipping > 0 ? roundCents(shipping * 100) : undefined;
     if (items.length === 0 && shippingAmount === undefined) return null;
     return { ...(items.length > 0 ? { items } : {}), ...(shippingAmount !== undefined ? { shippingAmount } : {}) };
-  }, [everything, quantities, shipping]);
+  }, [everything, quantities, shipping, order.orderItems]);
 
   const debouncedChoice = useDebouncedValue(choice, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({
