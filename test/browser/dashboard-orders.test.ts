@@ -187,8 +187,9 @@ describe('staff Orders area in Chromium', { skip: skipBecause(browserSuiteSkip('
       await page.goBack();
       await main.getByRole('link', { name: order.accountingId, exact: true }).waitFor();
 
-      // The order's page.
-      await main.getByRole('link', { name: order.accountingId, exact: true }).click();
+      // The order's page, opened from the keyboard.
+      await main.getByRole('link', { name: order.accountingId, exact: true }).focus();
+      await page.keyboard.press('Enter');
       await main.getByRole('heading', { level: 1, name: `Order ${order.accountingId}` }).waitFor();
       // The customer links to their page in Users.
       const customer = main.getByRole('link', { name: detail.customerName || detail.email, exact: true });
@@ -240,7 +241,8 @@ describe('staff Orders area in Chromium', { skip: skipBecause(browserSuiteSkip('
       await ship.getByRole('textbox', { name: 'Carrier' }).fill('UPS');
       await ship.getByRole('textbox', { name: 'Tracking number' }).fill(`1Z999AA1${run}`);
       await ship.getByRole('textbox', { name: 'Tracking page (optional)' }).fill(`https://www.ups.com/track?tracknum=1Z999AA1${run}`);
-      await ship.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+      // Enter in a field sends the form, as a keyboard user would.
+      await page.keyboard.press('Enter');
       await ship.waitFor({ state: 'detached' });
       await dashboardToast(page, `${order.accountingId} marked shipped`).waitFor();
       const shipments = main.getByRole('region', { name: 'Shipments' });
