@@ -6,8 +6,9 @@ import { StripePaymentProcessor } from '../src/drivers/payments';
 
 /**
  * The Stripe driver's `deleteCustomer` (erasure) against a local HTTP server that answers the three
- * Stripe API calls it makes as Stripe documents them (stripe-mock is not installed here): customers
- * listed by email, searched by metadata.userId, each deleted; one already gone counts for nothing.
+ * Stripe API calls it makes as Stripe documents them, so the test decides which customers exist
+ * (stripe-mock answers fixtures: `drivers/payments/stripe-api.test.ts` runs the driver against it):
+ * customers listed by email, searched by metadata.userId, each deleted; one already gone counts for nothing.
  */
 describe('Stripe driver: deleting a person’s customers', () => {
   let server: Server;

@@ -87,6 +87,11 @@ describe.skipIf(skipBecause(!stripeMockUrl && 'TEST_STRIPE_MOCK_URL is not set: 
       expect(refund.refundId).toMatch(/^re_/);
     });
 
+    it('deletes the customers of an erased person: listed by email, searched by metadata, each deleted (stripe-mock lists its fixture customer)', async () => {
+      const deleted = await processor.deleteCustomer({ userId: '5b0c7c4e-2f7e-4a55-9a43-3d1a1f0b2c11', email: 'erased.reader@example.com' });
+      expect(deleted).toBeGreaterThan(0);
+    });
+
     it('answers a request Stripe refuses as an InvalidRequestError', async () => {
       const refund = await processor.refund({ paymentId: 'pi_123', amount: 500, idempotencyKey: `refund-bad-${Date.now()}`, reason: 'because' as never });
       expect(refund).toMatchObject({ refundId: '', status: 'failed', failure: { kind: 'InvalidRequestError', message: PAYMENT_ERROR_MESSAGES.requestNotUnderstood } });
