@@ -5,6 +5,7 @@ import { createGrpcClient, ORDER_CUSTOMERS, type CustomersService, type Database
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
 import { createOrderService, type OrderParts } from '../src';
 import type { Json } from './support/harness';
+import { address } from './support/address';
 
 /**
  * The dashboard's Orders area and a user's money in the order service (issue 23), against a real
@@ -13,19 +14,6 @@ import type { Json } from './support/harness';
  * readers (403), and bad input is a 4xx naming the field with nothing changed.
  */
 
-const address = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Ada',
-  surName: 'Lovelace',
-  companyName: null,
-  country: 'US',
-  address: '1 Main Street',
-  locality: 'Beverly Hills',
-  postalCode: '90210',
-  administrativeArea: 'CA',
-  phoneNumber: '+1 310 555 0100',
-  email: 'ada@example.com',
-  ...overrides,
-});
 
 interface SeedItem {
   type: 'Digital' | 'Print';

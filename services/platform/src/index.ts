@@ -9,6 +9,7 @@ export * from './config';
 export * from './db/database';
 export * from './db/embedded';
 export * from './db/migrate';
+export * from './db/staff-audit';
 export * from './drivers';
 export * from './email/links';
 export * from './email/sender';

@@ -1,21 +1,10 @@
 import type { AuditEntry } from '@inkwell/contracts/dashboard';
-import { UnauthorizedError, type Principal, type Queryable } from '@inkwell/platform';
+import { insertStaffAudit, type FieldChanges, type Queryable, type StaffActor } from '@inkwell/platform';
 
-/** Who made a staff change: the signed-in admin of the request. */
-export interface StaffActor {
-  id: string;
-  email: string | null;
-}
-
-export function staffActorOf(principal: Principal | undefined): StaffActor {
-  if (!principal) throw new UnauthorizedError();
-  return { id: principal.userId, email: principal.email || null };
-}
+export { staffActorOf, type FieldChanges, type StaffActor } from '@inkwell/platform';
 
 /** What kind of record an account-service audit entry is about. */
-export type AccountAuditEntity = 'user';
-
-export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+export type AccountAuditEntity = 'user' | 'user_export';
 
 /**
  * What a personal value (the customer's email or name) is recorded as: that it changed, never the
@@ -28,14 +17,7 @@ export async function recordAccountAudit(
   tx: Queryable,
   entry: { entity: AccountAuditEntity; entityId: string; action: string; actor: StaffActor; changes?: FieldChanges },
 ): Promise<void> {
-  await tx.query('INSERT INTO staff_audit (entity, entity_id, action, actor_id, actor_email, changes) VALUES ($1, $2, $3, $4, $5, $6)', [
-    entry.entity,
-    entry.entityId,
-    entry.action,
-    entry.actor.id,
-    entry.actor.email,
-    JSON.stringify(entry.changes ?? {}),
-  ]);
+  await insertStaffAudit(tx, entry);
 }
 
 /**

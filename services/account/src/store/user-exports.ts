@@ -1,4 +1,5 @@
-import type { Queryable } from '@inkwell/platform';
+import type { Queryable, StaffActor } from '@inkwell/platform';
+import { recordAccountAudit } from './staff-audit';
 import type { ExportAccount, UserExportField, UserExportFormat } from '../domain/export-rows';
 
 /** A user export job as stored, with the requesting staff member's current email. */
@@ -45,13 +46,8 @@ export async function listUserExports(db: Queryable, limit: number): Promise<Use
 }
 
 /** The staff audit row of a started export (the table is the users area's: migration 003). */
-export async function auditExportStarted(db: Queryable, job: { id: string; format: string; fields: readonly string[] }, actor: { id: string; email: string | null }): Promise<void> {
-  await db.query("INSERT INTO staff_audit (entity, entity_id, action, actor_id, actor_email, changes) VALUES ('user_export', $1, 'start', $2, $3, $4)", [
-    job.id,
-    actor.id,
-    actor.email,
-    JSON.stringify({ format: { from: null, to: job.format }, fields: { from: null, to: job.fields } }),
-  ]);
+export async function auditExportStarted(db: Queryable, job: { id: string; format: string; fields: readonly string[] }, actor: StaffActor): Promise<void> {
+  await recordAccountAudit(db, { entity: 'user_export', entityId: job.id, action: 'start', actor, changes: { format: { from: null, to: job.format }, fields: { from: null, to: job.fields } } });
 }
 
 /**

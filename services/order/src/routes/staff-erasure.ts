@@ -1,5 +1,5 @@
 import { DeleteSubscriptionAndCustomerBodySchema, ErasureResultSchema, USER_MESSAGES } from '@inkwell/contracts/dashboard-customers';
-import { DomainError, EnvelopeOf, UnauthorizedError, success, type App, type ServiceContext } from '@inkwell/platform';
+import { DomainError, EnvelopeOf, staffActorOf, success, type App, type ServiceContext } from '@inkwell/platform';
 import type { PaymentProcessor } from '../drivers/payments/port';
 import { eraseCustomer } from '../flows/erase-customer';
 import type { GrpcAccountAdmin } from '../peers/account-admin';
@@ -28,9 +28,7 @@ export async function staffErasureRoutes(app: App, { context, payments, accounts
       response: { 200: EnvelopeOf(ErasureResultSchema) },
     },
     handler: async (request) => {
-      const principal = request.principal;
-      if (!principal) throw new UnauthorizedError();
-      const actor = { id: principal.userId, email: principal.email || null };
+      const actor = staffActorOf(request.principal);
       const { userId } = request.body;
       if (userId === actor.id) throw new DomainError(409, 'Conflict', USER_MESSAGES.eraseOwnAccount, { field: 'userId' });
       const erasure = await eraseCustomer({ db: context.db, payments, logger: context.logger }, userId, actor);

@@ -11,7 +11,7 @@ import {
   StaffNoteSchema,
   StaffOrderSchema,
 } from '@inkwell/contracts/dashboard-customers';
-import { EnvelopeOf, NotFoundError, success, UnauthorizedError, type App, type Principal, type ServiceContext } from '@inkwell/platform';
+import { EnvelopeOf, NotFoundError, staffActorOf, success, type App, type Principal, type ServiceContext } from '@inkwell/platform';
 import type { ShippingAccount, ShippingRates } from '../domain';
 import { editOrder, type StaffOrderDeps } from '../flows/edit-order';
 import { completeOrder, shipOrder } from '../flows/ship-order';
@@ -31,9 +31,7 @@ export const OrderIdParams = Type.Object({ id: Type.String({ format: 'uuid', err
 
 /** The admin a staff route runs for (the admin guard has already checked the role). */
 export function orderActor(request: { principal?: Principal }): OrderActor {
-  const principal = request.principal;
-  if (!principal) throw new UnauthorizedError();
-  return { id: principal.userId, email: principal.email || null };
+  return staffActorOf(request.principal);
 }
 
 /** A shipping port that cannot say who it is (a driver without `describe`). */

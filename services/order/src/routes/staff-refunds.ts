@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_STAFF_MESSAGES, OrderIdParamsSchema, OrderRefundRecordSchema, RefundOrderBodySchema, RefundPreviewSchema } from '@inkwell/contracts/dashboard-customers';
-import { BadRequestError, EnvelopeOf, success, UnauthorizedError, type App, type ServiceContext } from '@inkwell/platform';
+import { BadRequestError, EnvelopeOf, staffActorOf, success, type App, type ServiceContext } from '@inkwell/platform';
 import type { CheckoutDeps } from '../flows/deps';
 import { planFor, refundableOrderOf, refundOrder } from '../flows/staff-refund';
 import { refundRecordView } from '../store/order-refunds';
@@ -68,13 +68,11 @@ export async function staffRefundRoutes(app: App, { context, checkout }: StaffRe
       const key = request.headers[KEY_HEADER];
       if (typeof key !== 'string' || key.trim() === '' || key.length > 255) throw new BadRequestError(ORDER_STAFF_MESSAGES.idempotencyKeyRequired, { field: 'Idempotency-Key' });
       if (request.body.refundReason.trim() === '') throw new BadRequestError(ORDER_STAFF_MESSAGES.refundReasonRequired, { field: 'refundReason' });
-      const principal = request.principal;
-      if (!principal) throw new UnauthorizedError();
       const refund = await refundOrder(checkout, {
         orderId: request.params.id,
         idempotencyKey: key.trim(),
         body: request.body,
-        actor: { id: principal.userId, email: principal.email || null },
+        actor: staffActorOf(request.principal),
       });
       return success(refundRecordView(refund));
     },

@@ -1,11 +1,8 @@
 import type { OrderStatus } from '@inkwell/contracts/order-rules';
-import type { Queryable } from '@inkwell/platform';
+import { insertStaffAudit, type Queryable, type StaffActor } from '@inkwell/platform';
 
 /** Who made a staff change (the signed-in admin); null for the checkout's own moves. */
-export interface OrderActor {
-  id: string;
-  email: string | null;
-}
+export type OrderActor = StaffActor;
 
 /** Why a status moved, as the order page's timeline names it. */
 export type StatusCause = 'placed' | 'paid' | 'payment-failed' | 'client-confirmed' | 'edit' | 'hold' | 'released' | 'shipped' | 'completed' | 'refund' | 'cancelled';
@@ -36,12 +33,5 @@ export async function recordOrderAudit(
   tx: Queryable,
   entry: { entity: OrderAuditEntity; entityId: string; action: string; actor: OrderActor; changes?: Record<string, { from: unknown; to: unknown }> },
 ): Promise<void> {
-  await tx.query('INSERT INTO staff_audit (entity, entity_id, action, actor_id, actor_email, changes) VALUES ($1, $2, $3, $4, $5, $6)', [
-    entry.entity,
-    entry.entityId,
-    entry.action,
-    entry.actor.id,
-    entry.actor.email,
-    JSON.stringify(entry.changes ?? {}),
-  ]);
+  await insertStaffAudit(tx, entry);
 }

@@ -11,20 +11,8 @@ import {
   type EditableOrder,
   type OrderFacts,
 } from '../../src/domain';
+import { address } from '../support/address';
 
-const address = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Ada',
-  surName: 'Lovelace',
-  companyName: null,
-  country: 'US',
-  address: '1 Main Street',
-  locality: 'Beverly Hills',
-  postalCode: '90210',
-  administrativeArea: 'CA',
-  phoneNumber: '+1 310 555 0100',
-  email: 'ada@example.com',
-  ...overrides,
-});
 
 const original: EditableOrder = {
   customerName: null,

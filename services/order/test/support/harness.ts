@@ -119,22 +119,7 @@ export async function waitFor(condition: () => Promise<boolean>, what = 'conditi
 
 export const tokenFor = (userId: string, roles: string[] = []) => signTestToken({ userId, roles });
 
-/** A US address that passes the spec's rules. */
-export function address(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Ada',
-    surName: 'Lovelace',
-    companyName: null,
-    country: 'US',
-    address: '1 Main Street',
-    locality: 'Beverly Hills',
-    postalCode: '90210',
-    administrativeArea: 'CA',
-    phoneNumber: '+1 310 555 0100',
-    email: 'ada@example.com',
-    ...overrides,
-  };
-}
+export { address } from './address';
 
 export interface CatalogItems {
   digital: { productId: number; variantId: number };

@@ -1,19 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { UserProductAddBodySchema, UserProductDeleteBodySchema, UserProductSchema, UserProductsQuerySchema } from '@inkwell/contracts/dashboard-customers';
-import { EnvelopeOf, success, UnauthorizedError, type App, type Principal } from '@inkwell/platform';
+import { EnvelopeOf, staffActorOf, success, type App } from '@inkwell/platform';
 import { grantProducts, listUserProducts, refuseDeletedAccount, removeUserProduct } from '../flows/grant-products';
-import type { StaffActor } from '../store/grants';
 import type { ReaderDeps } from './deps';
 
 const tags = ['dashboard'];
 const security = [{ bearer: [] }];
 const UserProductsSchema = Type.Array(UserProductSchema);
-
-function staffActor(request: { principal?: Principal }): StaffActor {
-  const principal = request.principal;
-  if (!principal) throw new UnauthorizedError();
-  return { id: principal.userId, email: principal.email || null };
-}
 
 /**
  * A user's products (dashboard spec §7 Users: `users/products`, `products/add`, `products/compAdd`,
@@ -48,7 +41,7 @@ export async function staffUserProductRoutes(app: App, { context, catalog }: Rea
       ...admin,
       schema: { tags, security, summary, body: UserProductAddBodySchema, response: { 200: EnvelopeOf(UserProductsSchema) } },
       handler: async (request) => {
-        const { products, warnings } = await grantProducts(deps, staffActor(request), { ...request.body, kind });
+        const { products, warnings } = await grantProducts(deps, staffActorOf(request.principal), { ...request.body, kind });
         return success(products, warnings.length > 0 ? { warnings } : {});
       },
     });
@@ -64,6 +57,6 @@ export async function staffUserProductRoutes(app: App, { context, catalog }: Rea
       body: UserProductDeleteBodySchema,
       response: { 200: EnvelopeOf(UserProductsSchema) },
     },
-    handler: async (request) => success((await removeUserProduct(deps, staffActor(request), request.params.id, request.body.reason)).products),
+    handler: async (request) => success((await removeUserProduct(deps, staffActorOf(request.principal), request.params.id, request.body.reason)).products),
   });
 }

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@inkwell/platform';
+import { insertStaffAudit, type Queryable, type StaffActor } from '@inkwell/platform';
 import { unshelveUnowned } from './entitlements';
 
-/** Who made a staff change: the signed-in admin of the request. */
-export interface StaffActor {
-  id: string;
-  email: string | null;
-}
+export type { StaffActor } from '@inkwell/platform';
 
 export type GrantKind = 'add' | 'comp';
 
@@ -78,11 +74,5 @@ export async function recordProductAudit(
     entitlement: entry.action === 'remove' ? { from: entry.entitlementId, to: null } : { from: null, to: entry.entitlementId },
     reason: { from: null, to: entry.reason },
   };
-  await db.query("INSERT INTO staff_audit (entity, entity_id, action, actor_id, actor_email, changes) VALUES ('user-product', $1, $2, $3, $4, $5)", [
-    entry.userId,
-    entry.action,
-    entry.actor.id,
-    entry.actor.email,
-    JSON.stringify(changes),
-  ]);
+  await insertStaffAudit(db, { entity: 'user-product', entityId: entry.userId, action: entry.action, actor: entry.actor, changes });
 }
