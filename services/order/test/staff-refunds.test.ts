@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { runFlow } from '../src/flows/flow';
 import { resumeStaffRefund, resumeStaleRefunds, staffRefundSteps } from '../src/flows/staff-refund';
+import { handlePaymentEvent } from '../src/routes/checkout';
 import { address, createItems, fillCart, startOrder, tokenFor, waitFor, type CatalogItems, type Json, type OrderHarness } from './support/harness';
 
 /**
@@ -272,5 +273,27 @@ describe('staff refunds of an order', () => {
     assert.equal((await refundEvents(orderId)).length, 1);
     assert.equal(await resumeStaffRefund(deps, refundId), undefined, 'a settled refund is not run again');
     assert.equal((await refundEvents(orderId)).length, 1);
+  });
+
+  it("leaves the processor's word on a staff refund of everything to that refund: it is asked again until the refund has settled", async () => {
+    const { orderId, purchase } = await paidOrder('refund-echo');
+    const deps = harness.order.exposed.checkout;
+    const refundId = randomUUID();
+    const [record, processor] = staffRefundSteps(refundId);
+    const context = { deps, refundId, request: { orderId, idempotencyKey: randomUUID(), body: { refundReason: 'Whole order, damaged' }, actor: { id: 'staff-refunder', email: null } } };
+    // Another replica refunded everything at the processor and has not settled yet.
+    assert.equal((await runFlow({ db: deps.db, logger: deps.logger, purchaseId: purchase.id, context, steps: [record!, processor!] })).status, 'completed');
+    const paid = await one<{ payment_id: string; amount_due: string }>('SELECT payment_id, amount_due FROM purchases WHERE id = $1', [purchase.id]);
+    const echo = { id: `evt_echo_${refundId}`, type: 'payment.refunded' as const, paymentId: paid.payment_id, purchaseId: purchase.id, amount: Number(paid.amount_due), currency: 'USD', amountRefunded: Number(paid.amount_due), createdAt: new Date().toISOString() };
+    await assert.rejects(handlePaymentEvent(deps, echo), (error: { statusCode?: number }) => error.statusCode === 503);
+    assert.equal((await order(orderId)).status, 'PendingProcessing', 'the echo cancels nothing while the staff refund is pending');
+    assert.deepEqual(await refundEvents(orderId), []);
+
+    assert.ok((await resumeStaleRefunds(deps, { staleAfterMs: 0, batchSize: 50 })) >= 1);
+    assert.equal((await order(orderId)).status, 'Cancelled');
+    await handlePaymentEvent(deps, echo);
+    const events = await refundEvents(orderId);
+    assert.equal(events.length, 1, 'one order.refunded, the staff refund\'s');
+    assert.equal(events[0].reason, 'Whole order, damaged');
   });
 });

@@ -9,4 +9,5 @@ export const ORDER_SERVICE_MESSAGES = {
   unknownVerification: 'That earlier verification is no longer known. Verify the address again without it.',
   accountUnavailable: 'The account service cannot be reached just now: the orders were anonymised; try again to erase the account.',
   paymentProviderUnavailable: 'The payment provider cannot be reached just now: nothing was erased; try again in a moment.',
+  refundBeingSettled: 'A staff refund of this purchase is being settled; send the event again in a moment.',
 } as const;

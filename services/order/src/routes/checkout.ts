@@ -17,7 +17,7 @@ import {
   ShippingCountrySchema,
   SoftConfirmSchema,
 } from '@inkwell/contracts/order';
-import { BadRequestError, countryFromGeoHeader, EnvelopeOf, type Envelope, NotFoundError, success, type App, type ServiceContext } from '@inkwell/platform';
+import { BadRequestError, countryFromGeoHeader, DomainError, EnvelopeOf, type Envelope, NotFoundError, statusTypeFor, success, type App, type ServiceContext } from '@inkwell/platform';
 import {
   ADDRESS_VALUE_MESSAGES,
   CouldNotCalculateTaxError,
@@ -36,6 +36,7 @@ import { requestPurchase } from '../flows/quote-purchase';
 import { refundPurchase } from '../flows/refund-purchase';
 import { submitPurchase } from './submit-purchase';
 import type { PaymentEvent } from '../drivers/payments';
+import { pendingRefundOfPurchase } from '../store/order-refunds';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
 
 export interface CheckoutRouteDeps {
@@ -283,7 +284,13 @@ export async function handlePaymentEvent(checkout: CheckoutDeps, event: PaymentE
     await reconcile(checkout, purchase.id);
     return;
   }
-  if ((event.amountRefunded ?? 0) >= purchase.amountDue) await refundPurchase(checkout, purchase, 'Refunded at the payment processor', { refundedAtProcessor: true });
+  if ((event.amountRefunded ?? 0) >= purchase.amountDue) {
+    // A staff refund of this purchase between its processor and settle steps (maybe in another
+    // replica) made this refund: it settles the orders with its own reason and items. Asked again
+    // later (a 503 the processor retries), the event finds them settled, or cancels what is left.
+    if (await pendingRefundOfPurchase(checkout.db, purchase.id)) throw new DomainError(503, statusTypeFor(503), ORDER_SERVICE_MESSAGES.refundBeingSettled);
+    await refundPurchase(checkout, purchase, 'Refunded at the payment processor', { refundedAtProcessor: true });
+  }
   else checkout.logger.info({ purchaseId: purchase.id, amountRefunded: event.amountRefunded }, 'part of a payment was refunded at the processor');
 }
 
