@@ -87,7 +87,20 @@ export interface CommonConfig {
   /** Seed the demo catalogue into an empty database at start-up. */
   demoData: boolean;
   /** Transactional email: SMTP when `SMTP_URL` is set, otherwise stored and written to the log with their links. */
-  email: { smtpUrl?: string; from: string };
+  email: {
+    smtpUrl?: string;
+    from: string;
+    /** Amazon SES v2 when `SES_REGION` is set (wins over SMTP); `endpoint` only for a local SES-compatible server. */
+    ses?: { region: string; endpoint?: string; configurationSet?: string; snsTopicArns: string[] };
+    /** Most emails sent per UTC day from the scheduled-email queue (budget `daily`); more wait for the next day. */
+    dailySendCap: number;
+  };
+  /**
+   * The support desk: the address customers write to (replies come back to `local+<token>@domain`),
+   * the inbound SMTP listener (`port` 0 picks a free port, `undefined` keeps it off) and the limits
+   * of what it accepts.
+   */
+  support: { address: string; inboundSmtp?: { host: string; port: number }; maxMessageBytes: number; maxAttachments: number; maxAttachmentBytes: number; formsPerHour: number };
   /**
    * The order service's payment processor: Stripe when all three keys are set, else the embedded
    * simulated processor. Secrets: read here and passed to the processor only, never logged.
@@ -554,6 +567,28 @@ const S = named({
       does: '`smtp://user:pass@host:587` or `smtps://…`; the support service sends transactional email through it. Without it every email is stored and written to the log with its links (development only: the links are secrets)',
     },
     EMAIL_FROM: { kind: text('Inkwell <no-reply@inkwell.example>'), does: 'sender of transactional email' },
+    SES_REGION: {
+      kind: optionalText('an AWS region, e.g. `eu-west-1`'),
+      shownDefault: 'SMTP or stored',
+      switches: 'Amazon SES email',
+      does: 'sends through Amazon SES v2 in this region (credentials from the AWS default chain: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, a profile or the pod\'s role); quota, statistics, reputation and identities are then the account\'s',
+    },
+    SES_ENDPOINT: { kind: url(['http:', 'https:']), shownDefault: 'the region\'s endpoint', does: 'another SES v2 endpoint (a local SES-compatible server in tests)' },
+    SES_CONFIGURATION_SET: { kind: optionalText(), does: 'SES configuration set named on every send; its SNS event destination feeds delivery, bounce and complaint events back' },
+    SES_SNS_TOPIC_ARNS: { kind: optionalText('comma-separated topic ARNs'), does: 'the SNS topics whose SES event notifications `POST /api/email-events/ses` accepts (signature checked); empty refuses all' },
+    EMAIL_DAILY_SEND_CAP: { kind: integer({ min: 1, max: 10_000_000, default: 5_000 }), does: 'the scheduled-email budget: most scheduled emails sent per UTC day; the rest wait for the next day' },
+    SUPPORT_ADDRESS: { kind: text('support@inkwell.example'), does: 'the address customers write to; staff replies are sent from it with a reply address `local+<ticket token>@domain`' },
+    SUPPORT_SMTP_PORT: {
+      kind: integer({ min: 0, max: 65_535 }),
+      shownDefault: 'off (2525 under `npm start`)',
+      switches: 'inbound support email',
+      does: 'port of the support service\'s inbound SMTP listener (behind the provider\'s inbound route or an MX in production); 0 picks a free port',
+    },
+    SUPPORT_SMTP_HOST: { kind: text('127.0.0.1'), does: 'address the inbound SMTP listener binds' },
+    SUPPORT_MAX_MESSAGE_BYTES: { kind: integer({ min: 10_000, max: 100 * 1024 * 1024, default: 10 * 1024 * 1024 }), does: 'largest inbound email accepted; larger ones are refused with SMTP 552' },
+    SUPPORT_MAX_ATTACHMENTS: { kind: integer({ min: 0, max: 1_000, default: 20 }), does: 'attachments kept per inbound email; a message with more is refused' },
+    SUPPORT_MAX_ATTACHMENT_BYTES: { kind: integer({ min: 1_000, max: 100 * 1024 * 1024, default: 5 * 1024 * 1024 }), does: 'largest attachment kept; larger ones are dropped and noted on the message' },
+    SUPPORT_FORMS_PER_HOUR: { kind: integer({ min: 1, max: 10_000, default: 5 }), does: 'submitted forms accepted per email address (and per client address) per hour' },
   }),
   ...section('Payments and orders', {
     STRIPE_SECRET_KEY: {
@@ -832,6 +867,16 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
     email: {
       smtpUrl: r.get('SMTP_URL'),
       from: r.get('EMAIL_FROM'),
+      ses: sesSettings(r.get('SES_REGION'), r.get('SES_ENDPOINT'), r.get('SES_CONFIGURATION_SET'), r.get('SES_SNS_TOPIC_ARNS')),
+      dailySendCap: r.get('EMAIL_DAILY_SEND_CAP'),
+    },
+    support: {
+      address: r.get('SUPPORT_ADDRESS'),
+      inboundSmtp: inboundSmtp(r.get('SUPPORT_SMTP_HOST'), r.get('SUPPORT_SMTP_PORT')),
+      maxMessageBytes: r.get('SUPPORT_MAX_MESSAGE_BYTES'),
+      maxAttachments: r.get('SUPPORT_MAX_ATTACHMENTS'),
+      maxAttachmentBytes: r.get('SUPPORT_MAX_ATTACHMENT_BYTES'),
+      formsPerHour: r.get('SUPPORT_FORMS_PER_HOUR'),
     },
     payments: {
       stripeSecretKey: r.get('STRIPE_SECRET_KEY'),
@@ -938,4 +983,14 @@ export function loadGatewayConfig(env: Env, rootDir: string): GatewayConfig {
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+function sesSettings(region: string | undefined, endpoint: string | undefined, configurationSet: string | undefined, topicArns: string | undefined): CommonConfig['email']['ses'] {
+  if (!region) return undefined;
+  const snsTopicArns = (topicArns ?? '').split(',').map((arn) => arn.trim()).filter(Boolean);
+  return { region, snsTopicArns, ...(endpoint ? { endpoint } : {}), ...(configurationSet ? { configurationSet } : {}) };
+}
+
+function inboundSmtp(host: string, port: number | undefined): CommonConfig['support']['inboundSmtp'] {
+  return port === undefined ? undefined : { host, port };
 }

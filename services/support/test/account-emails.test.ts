@@ -44,9 +44,9 @@ describe('account emails', () => {
     assert.ok(mail.htmlBody.includes(`href="${link}"`), 'the link as a button');
     assert.ok(mail.htmlBody.includes(email));
     assert.deepEqual(textLinks(mail.textBody), [link, `${publicUrl}/`]);
-    assert.deepEqual(mail.events.map((event) => event.eventType), ['Send', 'Delivery']);
+    assert.deepEqual(mail.events.map((event) => event.eventType), ['Queued', 'Send', 'Delivery']);
     assert.ok(mail.events.every((event) => event.sentEmailId === mail.id));
-    assert.match(mail.events[1]!.completeEventString, /Stored/);
+    assert.match(mail.events[2]!.completeEventString, /Stored/);
   });
 
   it('sends nothing for an account created without a verification link, and asks for no link', async () => {
@@ -103,7 +103,7 @@ describe('account emails', () => {
     await Promise.all([service.bus.publish(event), service.bus.publish(event)]);
     const mails = await mailsTo(service, email);
     assert.equal(mails.length, 1);
-    assert.deepEqual(mails[0]!.events.map((e) => e.eventType), ['Send', 'Delivery']);
+    assert.deepEqual(mails[0]!.events.map((e) => e.eventType), ['Queued', 'Send', 'Delivery']);
     assert.equal(links.issued(), issued + 1, 'the link was asked for once');
   });
 

@@ -92,7 +92,7 @@ describe('order emails', () => {
     assert.equal(mail.userId, 'user-1');
     assert.equal(mail.from, service.context.config.email.from);
     assert.equal(mail.status, 'Sent');
-    assert.deepEqual(mail.events.map((e) => e.eventType), ['Send', 'Delivery']);
+    assert.deepEqual(mail.events.map((e) => e.eventType), ['Queued', 'Send', 'Delivery']);
     assert.ok(mail.textBody.includes('1 × Saga, Volume 1 (digital): $9.99\n2 × Saga, Volume 1 (hardcover) (print): $49.98\nTotal: $59.97'), mail.textBody);
     assert.ok(mail.textBody.includes('Your digital comics are in My Comics now, ready to read.'));
     assert.ok(mail.textBody.includes('We will ship your print items to your shipping address.'));
@@ -144,7 +144,7 @@ describe('order emails', () => {
     await Promise.all([service.bus.publish(event), service.bus.publish(event)]);
     const mails = await mailsTo(service, email);
     assert.equal(mails.length, 1);
-    assert.deepEqual(mails[0]!.events.map((e) => e.eventType), ['Send', 'Delivery']);
+    assert.deepEqual(mails[0]!.events.map((e) => e.eventType), ['Queued', 'Send', 'Delivery']);
     const { rows } = await service.context.db.query('SELECT count(*)::int AS n FROM sent_emails WHERE source_event_id = $1', [event.id]);
     assert.equal(rows[0]!.n, 1);
   });

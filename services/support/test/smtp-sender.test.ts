@@ -182,7 +182,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       database = await createTestDatabase('support');
       const config = testServiceConfig('support', database.url, links.config);
       service = await buildService(supportService, {
-        config: { ...config, publicUrl: 'https://store.example', email: { smtpUrl: url, from: 'Inkwell Store <hello@store.example>' } },
+        config: { ...config, publicUrl: 'https://store.example', email: { ...config.email, smtpUrl: url, from: 'Inkwell Store <hello@store.example>' } },
         logger: testLogger,
         bus,
         cache,
@@ -225,9 +225,9 @@ describe('SMTP email driver against a real SMTP server', () => {
       assert.equal(row.status, 'Sent');
       assert.equal(parsed.headers.get('message-id'), row.external_id);
       assert.match(row.external_id, /@store\.example>$/);
-      assert.deepEqual(row.events.map((e) => e.event_type), ['Send', 'Delivery']);
-      assert.match(row.events[0]!.detail, /smtp driver/);
-      assert.match(row.events[1]!.detail, /^250 .*Message queued as test-/);
+      assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Delivery']);
+      assert.match(row.events[1]!.detail, /smtp driver/);
+      assert.match(row.events[2]!.detail, /^250 .*Message queued as test-/);
     });
 
     it('gives up at once on a refused recipient and records the failure', async () => {
@@ -238,8 +238,8 @@ describe('SMTP email driver against a real SMTP server', () => {
       const row = await stored(to);
       assert.equal(row.status, 'Failed');
       assert.equal(row.attempts, 1);
-      assert.deepEqual(row.events.map((e) => e.event_type), ['Send', 'Failure']);
-      assert.match(row.events[1]!.detail, /550.*not retried/);
+      assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Failure']);
+      assert.match(row.events[2]!.detail, /550.*not retried/);
     });
 
     it('keeps a mail the server could not take queued for a later attempt, then sends it', async () => {
@@ -253,8 +253,8 @@ describe('SMTP email driver against a real SMTP server', () => {
         assert.equal(row.status, 'Queued');
         assert.equal(row.attempts, 1);
         assert.ok(row.next_attempt_at.getTime() > Date.now(), 'the retry waits');
-        assert.deepEqual(row.events.map((e) => e.event_type), ['Send', 'Failure']);
-        assert.match(row.events[1]!.detail, /Will retry in \d+ s/);
+        assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Failure']);
+        assert.match(row.events[2]!.detail, /Will retry in \d+ s/);
       } finally {
         smtp = await startSmtpServer(smtp.port, smtp.received);
       }
@@ -264,7 +264,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       const row = await stored(to);
       assert.equal(row.status, 'Sent');
       assert.equal(row.attempts, 2);
-      assert.deepEqual(row.events.map((e) => e.event_type), ['Send', 'Failure', 'Send', 'Delivery']);
+      assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Failure', 'Send', 'Delivery']);
       assert.equal(smtp.received.filter((m) => m.rcptTo.includes(to)).length, 1);
     });
   });

@@ -106,7 +106,7 @@ describe('staff email calls', () => {
     assert.ok(item.htmlBody.startsWith('<!DOCTYPE html>'));
     assert.equal(item.status, 'Sent');
     assert.ok(item.mailCreatedDateTime && item.sentAtDateTime);
-    assert.deepEqual(item.events.map((event: Json) => event.eventType), ['Send', 'Delivery']);
+    assert.deepEqual(item.events.map((event: Json) => event.eventType), ['Queued', 'Send', 'Delivery']);
 
     const last = await call('POST', '/api/dashboard/sent-emails/post-pagination', { pageNumber: 3, pageSize: 2, search: group });
     assert.deepEqual(last.body.response.items.map((i: Json) => i.to), [addresses[0]]);

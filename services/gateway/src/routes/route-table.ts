@@ -100,6 +100,7 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   // Analytics and forms
   { pattern: '/analytics', service: 'analytics', why: 'page-view, reader and cart event ingestion' },
   { pattern: '/submitted-form', service: 'support', why: 'submitted forms' },
+  { pattern: '/email-events', service: 'support', why: 'the email provider\'s delivery, bounce and complaint notifications (SES through SNS)' },
 
   // ── Dashboard catalogue (spec/dashboard.md §7) ──────────────────────────────────────────────
   { pattern: '/dashboard/product', service: 'catalog', why: 'products' },

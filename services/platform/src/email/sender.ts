@@ -7,6 +7,13 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Where answers go (a support ticket's reply address). */
+  replyTo?: string;
+  /** Threading (RFC 5322): the Message-ID answered, and the chain of the conversation's Message-IDs. */
+  inReplyTo?: string;
+  references?: string;
+  /** Further headers (e.g. `List-Unsubscribe`); names and values must be single lines. */
+  headers?: Record<string, string>;
 }
 
 /** What the transport said when it accepted a mail. */
@@ -37,7 +44,7 @@ export class SendFailure extends Error {
  * drivers.ts picks one from configuration.
  */
 export interface EmailSender {
-  readonly driver: 'stored' | 'smtp';
+  readonly driver: 'stored' | 'smtp' | 'ses';
   /** Resolves once the transport has accepted the mail; throws `SendFailure` otherwise. */
   send(email: OutgoingEmail): Promise<SendReceipt>;
   close(): Promise<void>;

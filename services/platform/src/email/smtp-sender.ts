@@ -31,6 +31,10 @@ export class SmtpEmailSender implements EmailSender {
         subject: email.subject,
         html: email.html,
         text: email.text,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        ...(email.inReplyTo ? { inReplyTo: email.inReplyTo } : {}),
+        ...(email.references ? { references: email.references } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
       });
       return { messageId: String(info.messageId ?? email.messageId), response: String(info.response ?? '') };
     } catch (error) {

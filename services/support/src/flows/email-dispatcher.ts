@@ -19,6 +19,9 @@ type DueMail = {
   html_body: string;
   text_body: string;
   attempts: number;
+  reply_to: string | null;
+  in_reply_to: string | null;
+  references_header: string | null;
 };
 
 type MailEventType = 'Send' | 'Delivery' | 'Failure';
@@ -54,7 +57,7 @@ export class EmailDispatcher {
           tx,
           {
             table: 'sent_emails',
-            columns: 'id, external_id, from_address, to_address, subject, html_body, text_body, attempts',
+            columns: 'id, external_id, from_address, to_address, subject, html_body, text_body, attempts, reply_to, in_reply_to, references_header',
             where: "status = 'Queued'",
             orderBy: 'next_attempt_at, mail_created_at',
           },
@@ -96,6 +99,9 @@ export class EmailDispatcher {
         subject: mail.subject,
         html: mail.html_body,
         text: mail.text_body,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        ...(mail.in_reply_to ? { inReplyTo: mail.in_reply_to } : {}),
+        ...(mail.references_header ? { references: mail.references_header } : {}),
       });
       await tx.query(`UPDATE sent_emails SET status = 'Sent', attempts = $2, external_id = $3, sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id, attempts, receipt.messageId]);
       await addEvent(tx, mail.id, 'Delivery', receipt.response);
