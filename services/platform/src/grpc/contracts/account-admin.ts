@@ -16,6 +16,23 @@ export interface EraseAccountResponse {
   erased: boolean;
 }
 
+/** ListStaff takes nothing. */
+export type ListStaffRequest = Record<string, never>;
+
+export interface StaffAccount {
+  userId: string;
+  email: string;
+  /** Empty when the account has no display name. */
+  name: string;
+  roles: string[];
+}
+
+export interface ListStaffResponse {
+  staff: StaffAccount[];
+}
+
 export interface AccountAdminService {
   eraseAccount(request: EraseAccountRequest): Promise<EraseAccountResponse>;
+  /** Every account with a staff role (admin, support, finance), by email. */
+  listStaff(request: ListStaffRequest): Promise<ListStaffResponse>;
 }
