@@ -236,9 +236,15 @@ const OUTSIDERS: Record<string, Endpoint> = {
   'an address outside the cluster': { ip: '203.0.113.7' },
 };
 
-/** Which outsider may open which port of a workload: nothing but the ingress to the gateway, and Prometheus to metrics. */
+/**
+ * Which outsider may open which port of a workload: the ingress to the gateway, Prometheus to
+ * metrics, and anyone outside to support's SMTP listener (mail relays are anywhere; it takes mail for the
+ * support address only).
+ */
 function outsiderMayReach(outsider: string, workload: WorkloadName, portName: string): boolean {
   if (portName === 'metrics') return outsider === 'Prometheus';
+  // (An unknown pod of Inkwell's namespace is still held back by the namespace's default-deny egress.)
+  if (workload === 'support' && portName === 'smtp') return outsider !== "an unknown pod in Inkwell's namespace";
   return outsider === 'the ingress controller' && workload === 'gateway' && portName === 'http';
 }
 
@@ -363,8 +369,9 @@ describe('network policies of the prod overlay', () => {
     for (const workload of WORKLOAD_NAMES) {
       const source = pod(r, workload);
       const { secrets } = reads(r, workload);
-      // The order service's card processor (Stripe's API); the bucket of whoever reads inkwell-s3.
-      const https = workload === 'order' || secrets.has('inkwell-s3');
+      // The order service's card processor (Stripe's API); support's Amazon SES API and SNS
+      // confirmations; the bucket of whoever reads inkwell-s3.
+      const https = workload === 'order' || workload === 'support' || secrets.has('inkwell-s3');
       const smtp = secrets.has('inkwell-smtp');
       if (connects(r.policies, source, internet, 443) !== https) wrong.push(`${workload} → internet:443`);
       for (const port of [587, 465]) if (connects(r.policies, source, internet, port) !== smtp) wrong.push(`${workload} → internet:${port}`);
