@@ -766,7 +766,9 @@ describe('docker-compose.yml', () => {
       }
     }
     assert.deepEqual(services.gateway?.ports?.map(String), [`${GATEWAY_PORT}:${GATEWAY_PORT}`], 'the gateway is published');
-    for (const workload of WORKLOADS.filter((w) => w.name !== 'gateway')) {
+    // The HTTP API only through the gateway; support publishes its inbound SMTP listener alone, on loopback.
+    assert.deepEqual(services.support?.ports?.map(String), ['127.0.0.1:2525:2525'], 'support publishes its SMTP listener on loopback');
+    for (const workload of WORKLOADS.filter((w) => w.name !== 'gateway' && w.name !== 'support')) {
       assert.equal(services[workload.name]?.ports, undefined, `${workload.name} is reachable through the gateway only`);
     }
   });
