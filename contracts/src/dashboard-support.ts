@@ -53,6 +53,8 @@ export const SUPPORT_MESSAGES = {
   assigneeNotStaff: 'Tickets can only be assigned to staff.',
   replyBody: 'Write a reply or choose a template.',
   replyTemplateAndBody: 'Choose a template or write a reply, not both.',
+  /** send-email to a Closed ticket (H5): the customer's next email opens a new ticket instead. */
+  ticketClosed: 'A closed ticket cannot be answered; the customer\'s next email opens a new ticket.',
   templateNotFound: 'No such template.',
   ticketIds: 'ticketIds must list 1 to 500 ticket ids.',
   nothingToChange: 'Choose a status, tags or an assignee to change.',
@@ -498,6 +500,11 @@ export const VerifiedIdentitiesSchema = Type.Object({ identities: Type.Array(Ema
 export const IdentityParamsSchema = Type.Object({
   id: Type.String({ minLength: 3, maxLength: MAX_EMAIL_LENGTH, pattern: '^[^\\s/]+$', errorMessage: SUPPORT_MESSAGES.identity }),
 });
+
+/** POST /dashboard/email-provider/verify-email/{id} answers the identity as it now stands (EmailIdentitySchema). */
+/** POST /dashboard/email-provider/delete-identity/{id}: the identity removed. */
+export const DeletedIdentitySchema = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
+export type DeletedIdentity = Static<typeof DeletedIdentitySchema>;
 
 /** Sort direction reused by the lists above. */
 export { SortDirectionSchema };

@@ -5,6 +5,7 @@ import { RedisCache } from './cache/redis-cache';
 import type { CommonConfig, KafkaSettings } from './config';
 import type { Database } from './db/database';
 import type { EmailSender } from './email/sender';
+import { SesEmailSender } from './email/ses-sender';
 import { SmtpEmailSender } from './email/smtp-sender';
 import { StoredEmailSender } from './email/stored-sender';
 import type { EventBus } from './events/bus';
@@ -102,6 +103,10 @@ export async function createSearchIndex(config: Pick<CommonConfig, 'opensearch'>
 }
 
 export function createEmailSender(config: Pick<CommonConfig, 'email'>, logger: Logger): EmailSender {
-  const { smtpUrl } = config.email;
+  const { smtpUrl, ses } = config.email;
+  // SES wins over SMTP; credentials come from the AWS default chain (never from here, never logged).
+  if (ses) {
+    return new SesEmailSender({ region: ses.region, ...(ses.endpoint ? { endpoint: ses.endpoint } : {}), ...(ses.configurationSet ? { configurationSet: ses.configurationSet } : {}) });
+  }
   return smtpUrl ? new SmtpEmailSender(smtpUrl) : new StoredEmailSender(logger.child({ component: 'email' }));
 }

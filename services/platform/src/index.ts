@@ -13,6 +13,7 @@ export * from './db/staff-audit';
 export * from './drivers';
 export * from './email/links';
 export * from './email/sender';
+export { SesEmailSender, sesSendFailure, type SesSettings } from './email/ses-sender';
 export { SmtpEmailSender } from './email/smtp-sender';
 export { StoredEmailSender } from './email/stored-sender';
 export * from './events/bus';

@@ -48,4 +48,54 @@ export interface EmailSender {
   /** Resolves once the transport has accepted the mail; throws `SendFailure` otherwise. */
   send(email: OutgoingEmail): Promise<SendReceipt>;
   close(): Promise<void>;
+  /** The provider's account (quota, identities): only the SES driver has one. */
+  readonly account?: ProviderAccount;
+}
+
+/** The provider account's sending limits and standing (SES GetAccount). */
+export interface ProviderQuota {
+  max24HourSend: number;
+  maxSendRate: number;
+  sentLast24Hours: number;
+  sendingEnabled: boolean;
+  /** SES: HEALTHY, PROBATION or SHUTDOWN. */
+  enforcementStatus: string;
+}
+
+/** One step of the provider's own delivery statistics. */
+export interface ProviderStatisticsPoint {
+  timestamp: Date;
+  deliveryAttempts: number;
+  deliveries: number;
+  bounces: number;
+  complaints: number;
+  rejects: number;
+}
+
+export type ProviderIdentityType = 'EmailAddress' | 'Domain';
+export type ProviderIdentityStatus = 'Pending' | 'Success' | 'Failed' | 'TemporaryFailure' | 'NotStarted';
+
+/** A sending identity the provider knows: an address or a domain. */
+export interface ProviderIdentity {
+  id: string;
+  identityType: ProviderIdentityType;
+  verificationStatus: ProviderIdentityStatus;
+  sendingEnabled: boolean;
+}
+
+/**
+ * What a provider with an account of its own (SES) tells about it. Only the SES driver has one; for
+ * the stored and SMTP drivers the support service computes these from its own tables.
+ */
+export interface ProviderAccount {
+  quota(): Promise<ProviderQuota>;
+  /** The provider's own statistics over a range, or null when it keeps none we can read (SES v2). */
+  statistics?(from: Date, to: Date): Promise<ProviderStatisticsPoint[] | null>;
+  listIdentities(request: { identityType?: ProviderIdentityType | null; nextToken?: string | null; pageSize?: number }): Promise<{ identities: ProviderIdentity[]; nextToken: string | null }>;
+  /** The identity, or null when the provider does not know it. */
+  getIdentity(identity: string): Promise<ProviderIdentity | null>;
+  /** Adds the identity (or, when it exists, starts its verification again) and answers how it stands. */
+  createIdentity(identity: string): Promise<ProviderIdentity>;
+  /** False when the provider did not know the identity. */
+  deleteIdentity(identity: string): Promise<boolean>;
 }
