@@ -9,10 +9,16 @@ import { AUTH_TEMPLATE_CONTENT } from './domain/auth-templates';
 import { ORDER_MAIL_EVENTS } from './domain/order-mails';
 import { ORDER_TEMPLATE_CONTENT } from './domain/order-templates';
 import { EmailDispatcher } from './flows/email-dispatcher';
+import { InboundListener } from './flows/inbound-listener';
+import { receiveInboundMail } from './flows/inbound-mail';
 import { MailQueue } from './store/mail-queue';
 import { AccountLinks } from './peers/account-links';
+import { AccountStaff } from './peers/account-staff';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { sentEmailRoutes } from './routes/sent-emails';
+import { supportTicketRoutes } from './routes/support-tickets';
+import { ticketReplyRoutes } from './routes/ticket-replies';
+import { submittedFormRoutes } from './routes/submitted-forms';
 import { installOrderTemplates, syncAuthTemplates } from './store/templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +27,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface SupportParts {
   /** Sends what is queued and due now; tests await it instead of waiting for the background pass. */
   sendQueuedEmails(): Promise<number>;
+  /** The inbound SMTP listener's bound port (SUPPORT_SMTP_PORT; undefined when it is off). */
+  inboundSmtpPort(): number | undefined;
 }
 
 /**
@@ -39,10 +47,37 @@ export const supportService: ServiceDefinition<SupportParts> = {
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());
     const links = new AccountLinks(context.config.peers.account.grpcAddress);
+    const staff = new AccountStaff(context.config.peers.account.grpcAddress);
+    const { support } = context.config;
+    const inbound = support.inboundSmtp
+      ? new InboundListener(
+          { ...support.inboundSmtp, supportAddress: support.address, maxMessageBytes: support.maxMessageBytes },
+          (raw, envelope) =>
+            receiveInboundMail(
+              {
+                db: context.db,
+                files: context.files,
+                logger: context.logger.child({ component: 'inbound-mail' }),
+                settings: {
+                  supportAddress: support.address,
+                  ownAddresses: [context.config.email.from, support.address],
+                  maxAttachments: support.maxAttachments,
+                  maxAttachmentBytes: support.maxAttachmentBytes,
+                },
+              },
+              raw,
+              envelope,
+            ),
+          context.logger.child({ component: 'inbound-smtp' }),
+        )
+      : undefined;
     return {
       async routes(app) {
         await sentEmailRoutes(app, context);
+        await supportTicketRoutes(app, context, staff);
         await emailTemplateRoutes(app, context, queue);
+        await ticketReplyRoutes(app, context, queue, () => dispatcher.nudge());
+        await submittedFormRoutes(app, context);
       },
       subscriptions: [
         { group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) },
@@ -51,14 +86,17 @@ export const supportService: ServiceDefinition<SupportParts> = {
       ],
       async onStart() {
         dispatcher.start();
+        await inbound?.start();
         context.logger.info({ driver: sender.driver }, 'email ready');
       },
       async close() {
+        await inbound?.close();
         await dispatcher.stop();
         await sender.close();
         links.close();
+        staff.close();
       },
-      exposed: { sendQueuedEmails: () => dispatcher.drain() },
+      exposed: { sendQueuedEmails: () => dispatcher.drain(), inboundSmtpPort: () => inbound?.port() },
     };
   },
 };
