@@ -48,6 +48,15 @@ const screenRoutes: RouteObject[] = [
   { path: 'system', ...page(() => import('@/features/system/routes/system-console')) },
   { path: 'orders', ...page(() => import('@/features/orders/routes/order-list')) },
   { path: 'orders/:id', ...page(() => import('@/features/orders/routes/order-page')) },
+  { path: 'email-templates', ...page(() => import('@/features/email/routes/email-templates')) },
+  { path: 'email-templates/new', ...page(() => import('@/features/email/routes/email-template-editor')) },
+  { path: 'email-templates/auth/:name', ...page(() => import('@/features/email/routes/auth-template')) },
+  { path: 'email-templates/:id', ...page(() => import('@/features/email/routes/email-template-editor')) },
+  { path: 'scheduled-emails', ...page(() => import('@/features/email/routes/scheduled-emails')) },
+  { path: 'sent-emails', ...page(() => import('@/features/email/routes/sent-emails')) },
+  { path: 'email-provider', ...page(() => import('@/features/email/routes/email-provider')) },
+  { path: 'support-tickets', ...page(() => import('@/features/support-tickets/routes/ticket-inbox')) },
+  { path: 'support-tickets/:id', ...page(() => import('@/features/support-tickets/routes/ticket-page')) },
 ];
 
 const routes: RouteObject[] = [

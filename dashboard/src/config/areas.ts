@@ -101,7 +101,7 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
       },
       {
         path: 'support-tickets',
-        status: 'coming',
+        status: 'ready',
         label: 'Support tickets',
         summary: 'Search, tag, assign and answer support tickets, alone or in bulk.',
         empty: { title: 'No open tickets', text: 'Tickets appear here with their tags, assignee and last message.' },
@@ -132,28 +132,28 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
     areas: [
       {
         path: 'email-templates',
-        status: 'coming',
+        status: 'ready',
         label: 'Email templates',
         summary: 'Edit database and authentication email templates and send test emails.',
         empty: { title: 'No templates listed', text: 'Templates appear here by name and kind.' },
       },
       {
         path: 'scheduled-emails',
-        status: 'coming',
+        status: 'ready',
         label: 'Scheduled emails',
         summary: 'See the emails waiting to be sent and when they will go out.',
         empty: { title: 'Nothing scheduled', text: 'Emails waiting to be sent appear here with their send time.' },
       },
       {
         path: 'sent-emails',
-        status: 'coming',
+        status: 'ready',
         label: 'Sent emails',
         summary: 'See the emails that went out and how their delivery went.',
         empty: { title: 'No sent emails', text: 'Sent emails appear here with their recipient and delivery status.' },
       },
       {
         path: 'email-provider',
-        status: 'coming',
+        status: 'ready',
         label: 'Email provider',
         summary: 'Check the health of the email provider and its verified sending identities.',
         empty: { title: 'No provider status', text: 'Sending health and verified identities appear here.' },
