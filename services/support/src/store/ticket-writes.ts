@@ -68,6 +68,7 @@ export async function openTicket(tx: Transaction, opening: TicketOpening, follow
  * A customer's message arrived for `ticketId` (locks it FOR UPDATE): applies ticketStatusOnCustomerMessage
  * (support-rules.ts) — reopens, or for a Closed ticket opens a follow-up ticket with `opening` — and marks it
  * unread, latest_update/latest_inbound_update = now, last_message_direction 'Inbound'. Returns the ticket the message belongs to.
+ * A Closed ticket whose follow-up is still in play sends the message to that follow-up.
  */
 export async function ticketForCustomerMessage(tx: Transaction, ticketId: number, opening: TicketOpening): Promise<{ ticket: TicketRef; opened: boolean }> {
   const { rows } = await tx.query<TicketRefRow>(`SELECT ${REF_COLUMNS} FROM support_tickets WHERE id = $1 FOR UPDATE`, [ticketId]);
@@ -75,6 +76,13 @@ export async function ticketForCustomerMessage(tx: Transaction, ticketId: number
   if (!current) throw new Error(`support ticket ${ticketId} does not exist`);
   const next = ticketStatusOnCustomerMessage(current.status);
   if (next === 'new-ticket') {
+    // The closed ticket is locked, so a second message to it waits here and then finds the
+    // follow-up the first one opened: one conversation gets one follow-up, not one per message.
+    const followUp = await tx.query<{ id: number }>(
+      `SELECT id FROM support_tickets WHERE follow_up_of = $1 AND status <> 'Closed' ORDER BY id DESC LIMIT 1`,
+      [ticketId],
+    );
+    if (followUp.rows[0]) return ticketForCustomerMessage(tx, Number(followUp.rows[0].id), opening);
     return { ticket: await openTicket(tx, opening, ticketId), opened: true };
   }
   const updated = await tx.query<TicketRefRow>(

@@ -81,6 +81,10 @@ const SORT_COLUMNS = {
   latestInboundUpdate: 't.latest_inbound_update',
 } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A caller whose id is no UUID (a service token) has no tickets assigned. */
+const uuidOrNull = (id: string) => (UUID.test(id) ? id : null);
+
 /** The conditions of a search body, as SQL over `support_tickets t` with its parameters. */
 function conditions(body: TicketSearchBody, callerId: string): { where: string[]; params: unknown[] } {
   const where: string[] = [];
@@ -108,7 +112,7 @@ function conditions(body: TicketSearchBody, callerId: string): { where: string[]
     where.push(`EXISTS (SELECT 1 FROM support_ticket_tags ft WHERE ft.ticket_id = t.id AND ft.tag_id = ANY(${param(body.tagIds)}::int[]))`);
   }
   if (body.assignedTo === 'unassigned') where.push('t.assigned_to_user_id IS NULL');
-  else if (body.assignedTo === 'me') where.push(`t.assigned_to_user_id = ${param(callerId)}::uuid`);
+  else if (body.assignedTo === 'me') where.push(`t.assigned_to_user_id = ${param(uuidOrNull(callerId))}::uuid`);
   else if (body.assignedTo) where.push(`t.assigned_to_user_id = ${param(body.assignedTo)}::uuid`);
   if (body.platform?.trim()) where.push(`lower(t.platform) = lower(${param(body.platform.trim())})`);
   if (body.type) where.push(`t.type = ${param(body.type)}`);
@@ -147,7 +151,7 @@ export async function pageTickets(db: Queryable, body: TicketSearchBody, callerI
               count(*) FILTER (WHERE status IN ('Open', 'PendingOnCustomer') AND assigned_to_user_id = $1::uuid) AS mine,
               count(*) FILTER (WHERE status IN ('Open', 'PendingOnCustomer') AND assigned_to_user_id IS NULL) AS unassigned
          FROM support_tickets`,
-      [callerId],
+      [uuidOrNull(callerId)],
     ),
   ]);
   const c = counts.rows[0]!;
