@@ -62,6 +62,7 @@ const routes: RouteObject[] = [
           { path: 'change-email', ...page(() => import('./routes/change-email')) },
           { path: 'about', ...page(() => import('./routes/about')) },
           { path: 'support-center', ...page(() => import('./routes/support-center')) },
+          { path: 'contact', ...page(() => import('./routes/contact')) },
           { path: 'librarians', ...page(() => import('./routes/librarians')) },
           { path: 'terms-of-use', ...page(() => import('./routes/terms-of-use')) },
           { path: 'privacy-policy', ...page(() => import('./routes/privacy-policy')) },

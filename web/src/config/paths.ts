@@ -49,6 +49,7 @@ export const paths = {
   guestCheckoutSuccess: (purchaseId?: string) => `/checkout/success/guest/${purchaseId ? `?purchase=${encodeURIComponent(purchaseId)}` : ''}`,
   about: '/about/',
   supportCenter: '/support-center/',
+  contact: '/contact/',
   librarians: '/librarians/',
   termsOfUse: '/terms-of-use/',
   privacyPolicy: '/privacy-policy/',

@@ -20,6 +20,7 @@ const COLUMNS = [
     links: [
       { to: paths.about, label: 'About' },
       { to: paths.supportCenter, label: 'Support Center' },
+      { to: paths.contact, label: 'Contact us' },
       { to: paths.librarians, label: 'Librarians' },
       { to: paths.accountBenefits, label: 'Reader accounts' },
     ],

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Prose } from '@/components/layout/prose';
 import { paths } from '@/config/paths';
+import { SupportForm } from '@/features/support/components/support-form';
 
 export default function LibrariansRoute() {
   return (
@@ -21,6 +22,7 @@ export default function LibrariansRoute() {
           Our <Link to={paths.supportCenter}>Support Center</Link> answers common questions about ordering and reading.
         </p>
       </Prose>
+      <SupportForm formType="Librarians" title="Write to our library team" intro="Collection development, events or classroom use: tell us what you need." />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Prose } from '@/components/layout/prose';
 import { paths } from '@/config/paths';
+import { SupportForm } from '@/features/support/components/support-form';
 
 export default function SupportCenterRoute() {
   return (
@@ -24,6 +25,7 @@ export default function SupportCenterRoute() {
           We email it to the address you entered at checkout. If it isn't in your inbox, check your spam folder.
         </p>
       </Prose>
+      <SupportForm formType="Support" title="Still need help?" intro="Tell us what happened and we will answer by email." />
     </Page>
   );
 }
