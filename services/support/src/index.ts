@@ -16,6 +16,9 @@ import { AccountLinks } from './peers/account-links';
 import { AccountStaff } from './peers/account-staff';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { sentEmailRoutes } from './routes/sent-emails';
+import { emailEventRoutes } from './routes/email-events';
+import { emailProviderRoutes } from './routes/email-provider';
+import { listConfiguredIdentities } from './store/email-identities';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { ticketReplyRoutes } from './routes/ticket-replies';
 import { submittedFormRoutes } from './routes/submitted-forms';
@@ -46,6 +49,8 @@ export const supportService: ServiceDefinition<SupportParts> = {
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());
+    // The embedded and SMTP drivers list the configured senders as identities (SES keeps its own).
+    if (!sender.account) await listConfiguredIdentities(context.db, [context.config.email.from, context.config.support.address]);
     const links = new AccountLinks(context.config.peers.account.grpcAddress);
     const staff = new AccountStaff(context.config.peers.account.grpcAddress);
     const { support } = context.config;
@@ -74,6 +79,8 @@ export const supportService: ServiceDefinition<SupportParts> = {
     return {
       async routes(app) {
         await sentEmailRoutes(app, context);
+        await emailProviderRoutes(app, context, { sender, queue });
+        await app.register(emailEventRoutes, { db: context.db, logger: context.logger.child({ component: 'email-events' }), topicArns: context.config.email.ses?.snsTopicArns ?? [] });
         await supportTicketRoutes(app, context, staff);
         await emailTemplateRoutes(app, context, queue);
         await ticketReplyRoutes(app, context, queue, () => dispatcher.nudge());
