@@ -42,10 +42,11 @@ export function isPageImageKey(key: string): boolean {
 
 /**
  * Files stored with the public ones but never served at `/media/`: comic pages (the reader's signed
- * links) and staff exports of personal data (the account service's signed, expiring links).
+ * links), staff exports of personal data (the account service's signed, expiring links) and the
+ * support desk's inbound mail and attachments (staff download them through the support service).
  */
 export function isPrivateFileKey(key: string): boolean {
-  return isPageImageKey(key) || /^\/?exports(?:\/|$)/.test(key);
+  return isPageImageKey(key) || /^\/?(?:exports|support)(?:\/|$)/.test(key);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
