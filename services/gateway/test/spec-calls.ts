@@ -314,4 +314,7 @@ export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/system/support/status', 'support'],
   // A user export's file by its signed link (issue 23): outside the staff area, the link is the credential.
   ['GET', '/api/account/user-export/0b6f3c9e-4a57-4d1b-9a4e-3f2b1c0d9e8f/file?expires=1900000000&signature=abc', 'account'],
+  // The SES event feed (SNS posts it, signature checked) and a sending identity's verification link (issue 24).
+  ['POST', '/api/email-events/ses', 'support'],
+  ['GET', '/api/email-events/verify-identity?token=abc', 'support'],
 ];
