@@ -223,6 +223,10 @@ describe('ticket writes (the store every part writes tickets through)', () => {
     assert.equal((await findTicketByMessageIds(db, ['cust-1@mail.example']))?.id, ticket.id, 'with or without angle brackets');
     assert.equal((await findTicketByMessageIds(db, ['<unknown@x>', ours]))?.id, ticket.id, 'our reply\'s Message-ID');
     assert.equal((await findTicketByMessageIds(db, [`<${ours.replace(/^<|>$/g, '')}>`]))?.id, ticket.id);
+    // A reply sent through SES: its id is kept bare, the customer's client names `<id@…amazonses.com>`.
+    await db.query('UPDATE sent_emails SET external_id = $2 WHERE id = $1', [sent, '0100018c-ses-id-000000']);
+    assert.equal((await findTicketByMessageIds(db, ['<0100018c-ses-id-000000@eu-west-1.amazonses.com>']))?.id, ticket.id);
+    assert.equal(await findTicketByMessageIds(db, ['<0100018c-ses-id-000000@example.com>']), null, 'only SES\'s own domain');
     assert.equal(await findTicketByMessageIds(db, ['<unknown@x>']), null);
     assert.equal(await findTicketByMessageIds(db, []), null);
     assert.equal(await findTicketByMessageIds(db, ['  ']), null);

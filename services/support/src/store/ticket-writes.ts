@@ -196,6 +196,9 @@ function messageIdForms(ids: readonly string[]): string[] {
     const bare = id.replace(/^<|>$/g, '');
     forms.add(bare);
     forms.add(`<${bare}>`);
+    // SES sends with `<its message id@…amazonses.com>` and answers the bare id, which we keep.
+    const ses = /^([^@]+)@[a-z0-9.-]*amazonses\.com$/i.exec(bare);
+    if (ses) forms.add(ses[1]!);
   }
   return [...forms];
 }
