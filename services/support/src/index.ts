@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmailSender, EVENTS, type ServiceDefinition } from '@inkwell/platform';
-import { eraseAccountMail } from './consumers/account-erasure';
+import { eraseAccount } from './consumers/account-erasure';
 import { accountEmails } from './consumers/account-emails';
 import { orderEmails } from './consumers/order-emails';
 import { ACCOUNT_MAIL_EVENTS } from './domain/account-mails';
@@ -89,7 +89,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
       subscriptions: [
         { group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) },
         { group: 'order-emails', types: ORDER_MAIL_EVENTS, effect: orderEmails({ publicUrl: context.config.publicUrl, queue, logger: context.logger }) },
-        { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccountMail },
+        { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccount({ files: context.files, logger: context.logger.child({ component: 'erasure' }) }) },
       ],
       async onStart() {
         dispatcher.start();
