@@ -9,6 +9,10 @@ import { AUTH_TEMPLATE_CONTENT } from './domain/auth-templates';
 import { ORDER_MAIL_EVENTS } from './domain/order-mails';
 import { ORDER_TEMPLATE_CONTENT } from './domain/order-templates';
 import { EmailDispatcher } from './flows/email-dispatcher';
+import { EmailScheduler } from './flows/email-scheduler';
+import { PRE_ORDER_MAIL_EVENTS, preOrderMails } from './consumers/pre-order-mails';
+import { SUPPORT_TEMPLATE_CONTENT } from './domain/support-templates';
+import { scheduledEmailRoutes } from './routes/scheduled-emails';
 import { InboundListener } from './flows/inbound-listener';
 import { receiveInboundMail } from './flows/inbound-mail';
 import { MailQueue } from './store/mail-queue';
@@ -30,6 +34,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface SupportParts {
   /** Sends what is queued and due now; tests await it instead of waiting for the background pass. */
   sendQueuedEmails(): Promise<number>;
+  /** Queues the scheduled emails due now (within the daily budget); tests await it, then sendQueuedEmails. */
+  runScheduledEmails(): Promise<number>;
   /** The inbound SMTP listener's bound port (SUPPORT_SMTP_PORT; undefined when it is off). */
   inboundSmtpPort(): number | undefined;
 }
@@ -46,9 +52,11 @@ export const supportService: ServiceDefinition<SupportParts> = {
     // The templates are in place before the first account event can arrive.
     await syncAuthTemplates(context.db, AUTH_TEMPLATE_CONTENT);
     await installOrderTemplates(context.db, ORDER_TEMPLATE_CONTENT);
+    await installOrderTemplates(context.db, SUPPORT_TEMPLATE_CONTENT);
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());
+    const scheduler = new EmailScheduler(context.db, queue, logger, { dailyCap: context.config.email.dailySendCap, storeUrl: `${context.config.publicUrl.replace(/\/+$/, '')}/` });
     // The embedded and SMTP drivers list the configured senders as identities (SES keeps its own).
     if (!sender.account) await listConfiguredIdentities(context.db, [context.config.email.from, context.config.support.address]);
     const links = new AccountLinks(context.config.peers.account.grpcAddress);
@@ -79,31 +87,35 @@ export const supportService: ServiceDefinition<SupportParts> = {
     return {
       async routes(app) {
         await sentEmailRoutes(app, context);
+        await scheduledEmailRoutes(app, context);
         await emailProviderRoutes(app, context, { sender, queue });
         await app.register(emailEventRoutes, { db: context.db, logger: context.logger.child({ component: 'email-events' }), topicArns: context.config.email.ses?.snsTopicArns ?? [] });
         await supportTicketRoutes(app, context, staff);
         await emailTemplateRoutes(app, context, queue);
         await ticketReplyRoutes(app, context, queue, () => dispatcher.nudge());
-        await submittedFormRoutes(app, context);
+        await submittedFormRoutes(app, context, queue);
       },
       subscriptions: [
         { group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) },
+        { group: 'pre-order-mails', types: PRE_ORDER_MAIL_EVENTS, effect: preOrderMails({ publicUrl: context.config.publicUrl, logger: context.logger }) },
         { group: 'order-emails', types: ORDER_MAIL_EVENTS, effect: orderEmails({ publicUrl: context.config.publicUrl, queue, logger: context.logger }) },
         { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccount({ files: context.files, logger: context.logger.child({ component: 'erasure' }) }) },
       ],
       async onStart() {
         dispatcher.start();
+        scheduler.start();
         await inbound?.start();
         context.logger.info({ driver: sender.driver }, 'email ready');
       },
       async close() {
         await inbound?.close();
+        await scheduler.stop();
         await dispatcher.stop();
         await sender.close();
         links.close();
         staff.close();
       },
-      exposed: { sendQueuedEmails: () => dispatcher.drain(), inboundSmtpPort: () => inbound?.port() },
+      exposed: { sendQueuedEmails: () => dispatcher.drain(), runScheduledEmails: () => scheduler.drain(), inboundSmtpPort: () => inbound?.port() },
     };
   },
 };

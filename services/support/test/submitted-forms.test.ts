@@ -159,6 +159,36 @@ describe('submitted forms (storefront spec §7 POST /submitted-form/submit)', ()
     assert.notEqual(third.body.response.reference, first.body.response.reference);
   });
 
+  it("acknowledges a new ticket by email from the support address, with the ticket's reply address and none of the form's words; a joining form sends none", async () => {
+    const body = form({ subject: 'Buy cheap pills at spam.example', name: 'Visit spam.example', message: 'Click http://spam.example now' });
+    const first = await submit(body);
+    assert.equal(first.status, 200);
+    const ticketId = Number(first.body.response.reference);
+    const mails = async () =>
+      (
+        await service.context.db.query<{ from_address: string; reply_to: string; category: string; subject: string; text_body: string; html_body: string; status: string }>(
+          'SELECT * FROM sent_emails WHERE to_address = $1 ORDER BY mail_created_at',
+          [body.email],
+        )
+      ).rows;
+    const [mail, ...others] = await mails();
+    assert.equal(others.length, 0);
+    assert.equal(mail!.category, 'support');
+    const { rows } = await service.context.db.query<{ reply_token: string }>('SELECT reply_token FROM support_tickets WHERE id = $1', [ticketId]);
+    const [local, domain] = service.context.config.support.address.split('@');
+    assert.equal(mail!.reply_to, `${local}+${rows[0]!.reply_token}@${domain}`);
+    assert.ok(mail!.from_address.endsWith(`<${service.context.config.support.address}>`) || mail!.from_address === service.context.config.support.address, mail!.from_address);
+    assert.equal(mail!.subject, `We received your message (reference #${ticketId})`);
+    assert.ok(mail!.text_body.includes(`#${ticketId}`));
+    for (const part of [mail!.subject, mail!.text_body, mail!.html_body]) assert.doesNotMatch(part, /spam\.example/, 'nothing the form said is mailed back');
+
+    await service.exposed.sendQueuedEmails();
+    assert.ok(['Sent', 'Delivered'].includes((await mails())[0]!.status), 'handed to the provider');
+
+    assert.equal((await submit(form({ email: body.email }))).status, 200);
+    assert.equal((await mails()).length, 1, 'a form joining the open ticket sends no second acknowledgement');
+  });
+
   it('records the signed-in user from the token, never the user id a body names', async () => {
     const userId = randomUUID();
     const token = await signTestToken({ userId, email: 'signed-in@example.com', roles: [] });

@@ -1,7 +1,12 @@
 import { BadRequestError, EnvelopeOf, TooManyRequestsError, success, type App, type ServiceContext } from '@inkwell/platform';
 import { SUPPORT_MESSAGES, SubmittedFormBodySchema, SubmittedFormReceiptSchema, type SubmittedFormBody } from '@inkwell/contracts/dashboard-support';
 import type { FormType } from '@inkwell/contracts/support-rules';
+import { BRAND, documentHtml, paragraph, SIGN_OFF_TEXT } from '../domain/layout';
+import { renderEmail, type EmailContent } from '../domain/render';
+import { replyAddressFor } from '../domain/reply-address';
+import { displayNameOf, mailbox } from '../domain/reply-headers';
 import { formLimitKeys, takeFormAllowance } from '../store/form-limits';
+import type { MailQueue } from '../store/mail-queue';
 import { addFormMessage, findRecentTicketOf, openTicket, ticketForCustomerMessage, type TicketOpening } from '../store/ticket-writes';
 
 /** A form's body is small: 5,000 characters of message and a few short fields fit well within this. */
@@ -46,13 +51,44 @@ function pageOf(page: string | undefined): string | null {
 }
 
 /**
+ * The acknowledgement a new ticket's sender gets. It repeats nothing the form said (subject,
+ * name, message): whoever fills in someone else's address cannot make us mail them their words.
+ * One per new ticket — a form joining an open ticket sends none — and the hourly limit of forms
+ * per address bounds them further.
+ */
+export const FORM_ACKNOWLEDGEMENT: EmailContent = {
+  subject: 'We received your message (reference #{{reference}})',
+  html: documentHtml(
+    'We received your message',
+    [
+      paragraph('Thank you for writing to Inkwell. Your message reached our support team, and a person will answer it by email, usually within two working days.'),
+      paragraph('Your reference is <strong>#{{reference}}</strong>. To add anything, reply to this email.'),
+      paragraph('If you did not write to us, you can ignore this email.', BRAND.muted),
+    ].join('\n'),
+  ),
+  text: [
+    'We received your message',
+    '',
+    'Thank you for writing to Inkwell. Your message reached our support team, and a person will answer it by email, usually within two working days.',
+    '',
+    'Your reference is #{{reference}}. To add anything, reply to this email.',
+    '',
+    'If you did not write to us, you can ignore this email.',
+    '',
+    ...SIGN_OFF_TEXT,
+  ].join('\n'),
+};
+
+/**
  * Storefront spec §7 `POST /submitted-form/submit`: the contact, support-center and librarians
  * forms. A form opens a ticket, or joins the sender's recent open one, in one transaction with its
  * count against the hourly limit of its address and of its client. The user is the bearer token's,
  * never the body's.
  */
-export async function submittedFormRoutes(app: App, context: ServiceContext): Promise<void> {
+export async function submittedFormRoutes(app: App, context: ServiceContext, queue: MailQueue): Promise<void> {
   const perHour = context.config.support.formsPerHour;
+  const supportAddress = context.config.support.address;
+  const from = mailbox(displayNameOf(context.config.email.from), supportAddress);
   app.post<{ Body: SubmittedFormBody }>('/api/submitted-form/submit', {
     bodyLimit: FORM_BODY_LIMIT,
     preHandler: context.auth.optionalUser,
@@ -83,7 +119,7 @@ export async function submittedFormRoutes(app: App, context: ServiceContext): Pr
         const waitSeconds = await takeFormAllowance(tx, formLimitKeys(email, ip), perHour);
         if (waitSeconds > 0) throw new TooManyRequestsError(SUPPORT_MESSAGES.formRateLimited, waitSeconds);
         const recent = await findRecentTicketOf(tx, email, FORM_JOINS_TICKET_DAYS);
-        const ticket = recent ? (await ticketForCustomerMessage(tx, recent.id, opening)).ticket : await openTicket(tx, opening);
+        const { ticket, opened } = recent ? await ticketForCustomerMessage(tx, recent.id, opening) : { ticket: await openTicket(tx, opening), opened: true };
         await addFormMessage(tx, ticket.id, {
           formType: body.formType,
           submittedEmail: email,
@@ -95,6 +131,17 @@ export async function submittedFormRoutes(app: App, context: ServiceContext): Pr
           feedbackUrl,
           platform,
         });
+        if (opened) {
+          await queue.add(tx, {
+            to: email,
+            content: renderEmail(FORM_ACKNOWLEDGEMENT, { reference: String(ticket.id), storeUrl: context.config.publicUrl }),
+            templateName: null,
+            userId,
+            category: 'support',
+            from,
+            replyTo: replyAddressFor(supportAddress, ticket.replyToken),
+          });
+        }
         return String(ticket.id);
       });
       request.log.info({ ticketId: Number(reference) }, 'submitted form received');
