@@ -150,6 +150,9 @@ export function placeholdersOf(...texts: string[]): string[] {
   return found;
 }
 
+/** Values the support service fills in from the ticket itself (flows/ticket-reply.ts ticketValues): staff are not asked for them. */
+export const FILLED_FROM_TICKET: readonly string[] = ['customerName', 'customerEmail', 'ticketId', 'ticketReference', 'ticketSubject', 'replyAddress'];
+
 /** Saved filter sets (beyond the spec): named, in this browser's localStorage. */
 export interface SavedFilterSet {
   name: string;

@@ -45,8 +45,15 @@ export const rawMessagePath = (id: number) => `${BASE}/raw-message/${id}`;
 export const ticketQueryOptions = (id: number) =>
   queryOptions({ queryKey: ticketQueryKey(id), queryFn: ({ signal }) => staffApi.get<Ticket>(`${BASE}/get/${id}`, { signal }), staleTime: 0 });
 
+/** A reply still waiting for the provider: the ticket is read again every 2 s until none is. */
+const inFlight = (ticket: Ticket | undefined) => ticket?.messages.some((message) => message.type === 'Email' && message.direction === 'Outbound' && message.status === 'Queued') ?? false;
+
 export function useTicket(id: number) {
-  return useQuery({ ...ticketQueryOptions(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  return useQuery({
+    ...ticketQueryOptions(id),
+    enabled: Number.isSafeInteger(id) && id > 0,
+    refetchInterval: (query) => (inFlight(query.state.data) ? 2000 : false),
+  });
 }
 
 export function useTicketTags() {

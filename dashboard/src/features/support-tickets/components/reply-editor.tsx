@@ -6,7 +6,7 @@ import { toast } from '@/components/feedback/toast';
 import { SelectField, TextAreaField, TextField } from '@/components/form';
 import { errorMessage } from '@/lib/staff-api';
 import { previewReply, useReplyTemplates, useSendReply, type ReplyPreview } from '../api/tickets';
-import { placeholdersOf, ticketStatusLabel } from '../ticket-rules';
+import { FILLED_FROM_TICKET, placeholdersOf, ticketStatusLabel } from '../ticket-rules';
 import { HtmlFrame } from './conversation';
 import styles from '../support-tickets.module.css';
 
@@ -29,7 +29,9 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
   const [problem, setProblem] = useState<string>();
 
   const template = templates.data?.items.find((entry) => entry.id === templateId);
-  const placeholders = template ? (template.placeholders.length > 0 ? template.placeholders : placeholdersOf(template.subject, template.htmlBody, template.textBody)) : [];
+  const allPlaceholders = template ? (template.placeholders.length > 0 ? template.placeholders : placeholdersOf(template.subject, template.htmlBody, template.textBody)) : [];
+  const placeholders = allPlaceholders.filter((name) => !FILLED_FROM_TICKET.includes(name));
+  const filled = allPlaceholders.filter((name) => FILLED_FROM_TICKET.includes(name));
   const templateOptions = [{ id: FREE_TEXT, label: 'Free text' }, ...(templates.data?.items ?? []).map((entry) => ({ id: entry.id, label: entry.name }))];
   const statusOptions = ticket.statusChoices.map((status) => ({ id: status, label: ticketStatusLabel(status) }));
   if (!statusOptions.some((option) => option.id === statusAfter)) statusOptions.push({ id: statusAfter, label: ticketStatusLabel(statusAfter) });
@@ -98,6 +100,7 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
           }}
         />
         <TextField label="Subject" description={`Leave empty for “Re: ${ticket.subject}”.`} value={subject} onChange={(value) => (setSubject(value), change())} />
+        {filled.length > 0 && <p className={styles.muted}>Filled in from the ticket: {filled.join(', ')}.</p>}
         {template ? (
           placeholders.length > 0 ? (
             <fieldset className={styles.placeholders}>
