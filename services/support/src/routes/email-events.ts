@@ -88,6 +88,8 @@ export async function emailEventRoutes(app: App, options: EmailEventRouteOptions
     schema: {
       tags: ['email'],
       summary: 'Amazon SNS notifications of SES events (delivery, bounce, complaint, reject); signature checked',
+      consumes: ['text/plain', 'application/json'],
+      body: Type.String({ description: 'The SNS message (JSON, posted by SNS as text/plain)' }),
       response: { 200: EnvelopeOf(Received) },
     },
     handler: async (request) => {
@@ -162,6 +164,7 @@ export async function emailEventRoutes(app: App, options: EmailEventRouteOptions
       tags: ['email'],
       summary: 'Follow a sending identity’s verification link (public)',
       querystring: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+      produces: ['text/plain'],
       response: { 200: Type.String(), 404: Type.String() },
     },
     handler: async (request, reply) => {
