@@ -100,6 +100,8 @@ export interface CommonConfig {
    * the inbound SMTP listener (`port` 0 picks a free port, `undefined` keeps it off) and the limits
    * of what it accepts.
    */
+  /** Analytics: the zone its days and months are cut in, and how long raw events are kept. */
+  analytics: { timeZone: string; rawRetentionDays: number };
   support: { address: string; inboundSmtp?: { host: string; port: number }; maxMessageBytes: number; maxAttachments: number; maxAttachmentBytes: number; formsPerHour: number };
   /**
    * The order service's payment processor: Stripe when all three keys are set, else the embedded
@@ -610,6 +612,16 @@ const S = named({
     },
     ORDER_SWEEP_STALE_MS: { kind: integer({ min: 100, max: 86_400_000, default: 60_000 }), does: 'how long a purchase must be untouched before the sweeper resumes it with the processor' },
   }),
+  ...section('Analytics', {
+    REPORTING_TIME_ZONE: {
+      kind: { parse: (raw, name, problems) => (isTimeZone(raw) ? raw : (problems.push(`${name} must be an IANA time zone such as America/New_York (got "${raw}")`), 'UTC')), default: 'UTC', format: 'an IANA time zone' },
+      does: 'the zone analytics days and months are cut in: a §7 Analytics call\'s `start` and `end` days, the reports\' days, the Overview\'s "today"',
+    },
+    ANALYTICS_RAW_RETENTION_DAYS: {
+      kind: integer({ min: 1, max: 3_660, default: 400 }),
+      does: 'days of raw storefront events kept (day partitions older are dropped); the daily and monthly rollups are kept for good',
+    },
+  }),
   ...section('Ports and addresses', {
     PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: 'from `services/platform/src/topology.ts`', does: 'port of a service run on its own, or of the gateway' },
     GRPC_PORT: { kind: integer({ min: 0, max: 65_535 }), shownDefault: 'from `services/platform/src/topology.ts`', does: 'gRPC port of a service run on its own' },
@@ -870,6 +882,7 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       ses: sesSettings(r.get('SES_REGION'), r.get('SES_ENDPOINT'), r.get('SES_CONFIGURATION_SET'), r.get('SES_SNS_TOPIC_ARNS')),
       dailySendCap: r.get('EMAIL_DAILY_SEND_CAP'),
     },
+    analytics: { timeZone: r.get('REPORTING_TIME_ZONE'), rawRetentionDays: r.get('ANALYTICS_RAW_RETENTION_DAYS') },
     support: {
       address: r.get('SUPPORT_ADDRESS'),
       inboundSmtp: inboundSmtp(r.get('SUPPORT_SMTP_HOST'), r.get('SUPPORT_SMTP_PORT')),
@@ -993,4 +1006,13 @@ function sesSettings(region: string | undefined, endpoint: string | undefined, c
 
 function inboundSmtp(host: string, port: number | undefined): CommonConfig['support']['inboundSmtp'] {
   return port === undefined ? undefined : { host, port };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
