@@ -31,11 +31,14 @@ async function main(): Promise<void> {
   const logger = createLogger('inkwell', process.env.LOG_LEVEL ?? 'info');
   ensureBuilt('web');
   ensureBuilt('dashboard');
-  const stack = await startStack({ env: process.env, logger });
+  // The support desk's inbound SMTP listener on 2525 unless SUPPORT_SMTP_PORT says otherwise (README "Support email").
+  const env: NodeJS.ProcessEnv = { SUPPORT_SMTP_PORT: '2525', ...process.env };
+  const stack = await startStack({ env, logger });
   const demoAccounts = await readDemoAccounts(loadGatewayConfig(process.env, ROOT_DIR).dataDir);
   const credentials = demoAccounts.map((account) => `\n  ${account.roles.includes('admin') ? 'demo admin ' : 'demo reader'} ${account.email}  password ${account.password}`).join('');
+  const smtp = env.SUPPORT_SMTP_PORT ? `\n  support SMTP ${env.SUPPORT_SMTP_HOST ?? '127.0.0.1'}:${env.SUPPORT_SMTP_PORT}` : '';
   const coupons = demoAccounts.length > 0 ? `\n  demo coupons ${DEMO_COUPONS.map((coupon) => `${coupon.code} (${coupon.description})`).join(', ')}` : '';
-  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health${credentials}${coupons}\nPress Ctrl-C to stop.\n`);
+  console.log(`\nInkwell is running: ${stack.url}\n  storefront  ${stack.url}/\n  dashboard   ${stack.url}/dashboard/\n  API health  ${stack.url}/api/health${smtp}${credentials}${coupons}\nPress Ctrl-C to stop.\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

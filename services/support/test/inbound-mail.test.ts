@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { isPrivateFileKey } from '@inkwell/platform';
+import { isPrivateFileKey, SmtpEmailSender } from '@inkwell/platform';
 import { buildTestService, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { replyAddressFor } from '../src/domain/reply-address';
@@ -294,7 +294,34 @@ describe('inbound support email', () => {
     assert.equal((await ticketsOf(from)).length, 1);
   });
 
-  it('refuses a message with 1,000 attachments with 554 and opens no ticket', async () => {
+  it('takes a mail sent by nodemailer (through the SMTP driver) and threads the next one through In-Reply-To', async () => {
+    const from = address('nm');
+    const sender = new SmtpEmailSender(`smtp://127.0.0.1:${port}`);
+    try {
+      const first = `<nm-${Date.now()}@mail.example.com>`;
+      const receipt = await sender.send({ messageId: first, from: `Nina <${from}>`, to: SUPPORT, subject: 'Sent by nodemailer', html: '<p>Hello <i>there</i></p>', text: 'Hello there' });
+      assert.match(receipt.response, /^250/);
+      const [ticket] = await ticketsOf(from);
+      assert.ok(ticket);
+      assert.equal(ticket.subject, 'Sent by nodemailer');
+      await sender.send({ messageId: `<nm2-${Date.now()}@mail.example.com>`, from, to: SUPPORT, subject: 'Re: Sent by nodemailer', html: '<p>again</p>', text: 'again', inReplyTo: first, references: first });
+      assert.equal((await ticketsOf(from)).length, 1);
+      const messages = await messagesOf(ticket.id);
+      assert.equal(messages.length, 2);
+      assert.equal(messages[0]!.body_html, '<p>Hello <i>there</i></p>');
+    } finally {
+      await sender.close();
+    }
+  });
+
+  it('refuses a message with more attachments than allowed (21 of 20) with 554, and one of 1,000 the same way; no ticket', async () => {
+    const from21 = address('over');
+    const over = Array.from({ length: 21 }, (_, i) => ({ filename: `note-${i}.txt`, contentType: 'text/plain', content: Buffer.from(`note ${i}`) }));
+    const refused = await send(from21, mime({ from: from21, attachments: over }));
+    assert.equal(refused.end?.code, 554);
+    assert.equal((await ticketsOf(from21)).length, 0);
+    assert.deepEqual((await rejectionsFrom(from21)).map((row) => row.reason), ['too-many-attachments']);
+
     const from = address('many');
     const attachments = Array.from({ length: 1000 }, (_, i) => ({ filename: `note-${i}.txt`, contentType: 'text/plain', content: Buffer.from(`note ${i}`) }));
     const result = await send(from, mime({ from, attachments }));

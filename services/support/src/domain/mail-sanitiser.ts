@@ -36,10 +36,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const src = attribs.src ?? '';
       if (/^data:image\/(?:png|jpeg|gif|webp);base64,/i.test(src)) return { tagName, attribs };
       // A remote image (a tracking pixel, a logo): replaced by its alt text, never loaded.
-      return { tagName: 'span', attribs: {}, text: attribs.alt ? `[image: ${attribs.alt}]` : '' };
+      // (A tag not on the allowed list is discarded: what an image without alt text becomes.)
+      return attribs.alt ? { tagName: 'span', attribs: {}, text: `[image: ${attribs.alt}]` } : { tagName: 'dropped-image', attribs: {} };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim() && Object.keys(frame.attribs).length === 0 && frame.mediaChildren.length === 0,
 };
 
 /** The `transformTags` keep `rel`/`target` on links: they are allowed only as we set them. */
