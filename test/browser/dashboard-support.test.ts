@@ -60,7 +60,8 @@ async function startProvider() {
  * platform), create a tag on it, assign it to themselves, answer with a template and then free text
  * (each previewed first); the replies are in the conversation and the ticket is Pending on customer.
  * A reply the provider refuses shows Failed and is sent again with "Retry sending". In the inbox
- * j/k move between tickets and x selects, and two tickets are edited in bulk. Phone and desktop;
+ * j/k move between tickets and x selects, and two tickets are edited in bulk (a
+ * move refused for one of them, 409, is shown naming it and changes nothing). Phone and desktop;
  * axe on every screen; each shot saved to look at.
  */
 describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSuiteSkip('dashboard', 'web')) }, () => {
@@ -254,7 +255,7 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     await failed.getByText('Delivered', { exact: true }).waitFor();
     assert.equal(mailTo('the carrier says Tuesday').length, 1, 'the retried reply arrived once');
 
-    // Two more tickets; in "All open" j/k move the selection, x selects, and both are solved in bulk.
+    // Two more tickets; in "All open" j/k move the selection, x selects, and both are closed in bulk.
     const others = [`Refund question ${run}`, `Gift card question ${run}`];
     await submitForm(`second-${run}@example.com`, others[0]!, 'Can I get a refund for a comic I bought twice?');
     await submitForm(`third-${run}@example.com`, others[1]!, 'Does a gift card expire?');
@@ -281,11 +282,26 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     await main.getByRole('searchbox', { name: 'Search tickets' }).fill('');
     await shotAndCheck(page, viewport, 'inbox-selected');
 
+    // Meanwhile someone else closes the refund question: solving both is refused (409) in words
+    // naming that ticket, and nothing changes; closing both is allowed.
+    const refund = await staffCall<{ items: { id: number }[] }>('/api/dashboard/support-tickets/post-pagination', { pageNumber: 1, pageSize: 5, search: others[0] });
+    assert.equal(refund.items.length, 1);
+    const refundId = refund.items[0]!.id;
+    await staffCall('/api/dashboard/support-tickets/bulk-edit', { ticketIds: [refundId], status: 'Closed' });
+
     await selected.getByRole('button', { name: 'Edit selected…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit 2 tickets' });
     await dialog.waitFor();
     await chooseOption(page, dialog, 'Status', 'Solved');
     await shotAndCheck(page, viewport, 'bulk-edit');
+    await dialog.getByRole('button', { name: 'Apply to 2 tickets' }).click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    assert.match((await refusal.textContent()) ?? '', new RegExp(`cannot be moved to Solved.*${refundId}`));
+    await shotAndCheck(page, viewport, 'bulk-edit-refused');
+    const giftCard = await staffCall<{ items: { id: number; status: string }[] }>('/api/dashboard/support-tickets/post-pagination', { pageNumber: 1, pageSize: 5, search: others[1] });
+    assert.equal(giftCard.items[0]!.status, 'Open', 'the refused bulk edit changed nothing');
+    await chooseOption(page, dialog, 'Status', 'Closed');
     await dialog.getByRole('button', { name: 'Apply to 2 tickets' }).click();
     await dashboardToast(page, '2 tickets updated').waitFor();
     await main.getByRole('navigation', { name: 'Ticket views' }).getByRole('button', { name: /Solved\/Closed/ }).click();
