@@ -72,7 +72,7 @@ export function ChartFigure<T extends object>({ title, summary, rows, xKey, form
         </ResponsiveContainer>
       </div>
       <p className={styles.muted}>{summary}</p>
-      <div id={`${id}-table`} hidden={!showTable} className={styles.tableWrap}>
+      <div id={`${id}-table`} hidden={!showTable} className={styles.tableWrap} role="region" aria-label={`${title}, as a table`} tabIndex={showTable ? 0 : undefined}>
         {showTable && (
           <table className={styles.table}>
             <caption className={styles.caption}>

@@ -138,7 +138,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate | undefin
         />
       </div>
 
-      {template && (
+      {template && testing && (
         <TestEmailDialog
           isOpen={testing}
           onOpenChange={setTesting}

@@ -21,7 +21,7 @@ interface TestEmailDialogProps {
   defaultTo?: string;
 }
 
-/** Template test email (spec §3): up to ten addresses and a value for each placeholder; the result as a toast. */
+/** Template test email (spec §3): up to ten addresses and a value for each placeholder; the result as a toast. Render it only while open. */
 export function TestEmailDialog({ isOpen, onOpenChange, templateId, templateName, placeholders, samples, defaultTo = '' }: TestEmailDialogProps) {
   const [to, setTo] = useState(defaultTo);
   const [values, setValues] = useState<Record<string, string>>(samples);
@@ -29,18 +29,12 @@ export function TestEmailDialog({ isOpen, onOpenChange, templateId, templateName
   const [problem, setProblem] = useState<string | undefined>();
   const send = useSendTestEmail();
 
-  const open = (next: boolean) => {
-    if (next) {
-      setValues(samples);
-      setToError(undefined);
-      setProblem(undefined);
-    }
-    onOpenChange(next);
-  };
+  // Mounted each time it opens (see TemplateEditor): the values start from the preview's samples.
+  const open = onOpenChange;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const addresses = [...new Set(to.split(/[\s,;]+/).map((item) => item.trim()).filter(Boolean))];
+    const addresses = [...new Set(to.split(/[\n,;]+/).map((item) => item.trim()).filter(Boolean))];
     if (addresses.length === 0) return setToError('Enter at least one address.');
     if (addresses.length > MAX_ADDRESSES) return setToError(`At most ${MAX_ADDRESSES} addresses.`);
     const bad = addresses.find((address) => !ADDRESS.test(address));

@@ -43,7 +43,7 @@ function QuotaCard() {
               <dt>Driver</dt>
               <dd>{driverLabel(data.driver)}</dd>
               <dt>Max send rate</dt>
-              <dd>{formatCount(data.maxSendRate)} per second</dd>
+              <dd>{data.maxSendRate > 0 ? `${formatCount(data.maxSendRate)} per second` : 'No limit reported'}</dd>
               <dt>Sending</dt>
               <dd>{data.sendingEnabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Paused</Badge>}</dd>
               <dt>Enforcement status</dt>

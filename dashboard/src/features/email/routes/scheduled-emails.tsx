@@ -93,7 +93,7 @@ function UpcomingChart() {
   return (
     <ChartFigure
       title="Due over the next 14 days"
-      summary={total === 0 ? 'Nothing is due in the next 14 days.' : `${formatCount(total)} emails are due in the next 14 days.`}
+      summary={total === 0 ? 'Nothing is due in the next 14 days.' : `${formatCount(total)} ${total === 1 ? 'email is' : 'emails are'} due in the next 14 days.`}
       rows={metrics.data.upcoming}
       xKey="date"
       formatX={dayLabel}
