@@ -38,7 +38,7 @@ describe('account emails', () => {
     assert.equal(mail.from, service.context.config.email.from);
     assert.equal(mail.templateName, 'verify-email');
     assert.equal(mail.userId, 'user-1');
-    assert.equal(mail.status, 'Sent');
+    assert.equal(mail.status, 'Delivered');
     assert.match(mail.externalId ?? '', /^<[0-9a-f-]{36}@inkwell\.example>$/);
     assert.ok(mail.textBody.includes(link), 'the link in the text part');
     assert.ok(mail.htmlBody.includes(`href="${link}"`), 'the link as a button');

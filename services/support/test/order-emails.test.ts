@@ -91,7 +91,7 @@ describe('order emails', () => {
     assert.equal(mail.templateName, 'order-confirmation');
     assert.equal(mail.userId, 'user-1');
     assert.equal(mail.from, service.context.config.email.from);
-    assert.equal(mail.status, 'Sent');
+    assert.equal(mail.status, 'Delivered');
     assert.deepEqual(mail.events.map((e) => e.eventType), ['Queued', 'Send', 'Delivery']);
     assert.ok(mail.textBody.includes('1 × Saga, Volume 1 (digital): $9.99\n2 × Saga, Volume 1 (hardcover) (print): $49.98\nTotal: $59.97'), mail.textBody);
     assert.ok(mail.textBody.includes('Your digital comics are in My Comics now, ready to read.'));

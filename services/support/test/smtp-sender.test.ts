@@ -222,7 +222,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       assert.ok(parsed.html.includes('href="https://store.example/email-verified/?token=tok%2F1"'));
 
       const row = await stored(to);
-      assert.equal(row.status, 'Sent');
+      assert.equal(row.status, 'Delivered');
       assert.equal(parsed.headers.get('message-id'), row.external_id);
       assert.match(row.external_id, /@store\.example>$/);
       assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Delivery']);
@@ -230,16 +230,18 @@ describe('SMTP email driver against a real SMTP server', () => {
       assert.match(row.events[2]!.detail, /^250 .*Message queued as test-/);
     });
 
-    it('gives up at once on a refused recipient and records the failure', async () => {
+    it('gives up at once on a refused recipient: a hard bounce that suppresses the address', async () => {
       const to = address('bounce');
       await bus.publish(accountEvent('account.password-reset-requested', { userId: 'user-bounce', email: to, resetLinkId: links.request('https://store.example/reset-password/?token=r') }));
       await bus.idle();
       await service.exposed.sendQueuedEmails();
       const row = await stored(to);
-      assert.equal(row.status, 'Failed');
+      assert.equal(row.status, 'Bounced');
       assert.equal(row.attempts, 1);
-      assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Failure']);
-      assert.match(row.events[2]!.detail, /550.*not retried/);
+      assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Bounce']);
+      assert.match(row.events[2]!.detail, /550/);
+      const suppressed = await service.context.db.query('SELECT reason FROM email_suppressions WHERE address = $1', [to.toLowerCase()]);
+      assert.deepEqual(suppressed.rows, [{ reason: 'Bounce' }]);
     });
 
     it('keeps a mail the server could not take queued for a later attempt, then sends it', async () => {
@@ -262,7 +264,7 @@ describe('SMTP email driver against a real SMTP server', () => {
       await service.context.db.query('UPDATE sent_emails SET next_attempt_at = now() WHERE to_address = $1', [to]);
       await service.exposed.sendQueuedEmails();
       const row = await stored(to);
-      assert.equal(row.status, 'Sent');
+      assert.equal(row.status, 'Delivered');
       assert.equal(row.attempts, 2);
       assert.deepEqual(row.events.map((e) => e.event_type), ['Queued', 'Send', 'Failure', 'Send', 'Delivery']);
       assert.equal(smtp.received.filter((m) => m.rcptTo.includes(to)).length, 1);

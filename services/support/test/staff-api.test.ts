@@ -5,6 +5,7 @@ import { supportService, type SupportParts } from '../src';
 import { syncAuthTemplates } from '../src/store/templates';
 import { AUTH_TEMPLATE_CONTENT } from '../src/domain/auth-templates';
 import { ORDER_TEMPLATE_CONTENT } from '../src/domain/order-templates';
+import { SUPPORT_TEMPLATE_CONTENT } from '../src/domain/support-templates';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, adminToken, mailsTo, readerToken } from './factories';
 
@@ -73,7 +74,7 @@ describe('staff email calls', () => {
     const forged = await call('GET', `${TEMPLATES}/auth-templates`, undefined, `${admin.slice(0, -4)}AAAA`);
     assert.equal(forged.status, 401);
     const { rows } = await service.context.db.query<{ name: string }>('SELECT name FROM email_templates WHERE kind = $1 ORDER BY name', ['db']);
-    assert.deepEqual(rows.map((row) => row.name), ORDER_TEMPLATE_CONTENT.map((t) => t.name).sort(), 'nothing was created by the refused calls; the shipped order templates are there');
+    assert.deepEqual(rows.map((row) => row.name), [...ORDER_TEMPLATE_CONTENT, ...SUPPORT_TEMPLATE_CONTENT].map((t) => t.name).sort(), 'nothing was created by the refused calls; the shipped order and scheduled-email templates are there');
   });
 
   it('pages through sent emails newest first, with bodies, searching by recipient', async () => {
@@ -104,7 +105,7 @@ describe('staff email calls', () => {
     assert.equal(item.subject, 'Reset your Inkwell password');
     assert.ok(item.textBody.includes('/reset-password/?token=t4'));
     assert.ok(item.htmlBody.startsWith('<!DOCTYPE html>'));
-    assert.equal(item.status, 'Sent');
+    assert.equal(item.status, 'Delivered');
     assert.ok(item.mailCreatedDateTime && item.sentAtDateTime);
     assert.deepEqual(item.events.map((event: Json) => event.eventType), ['Queued', 'Send', 'Delivery']);
 
@@ -193,8 +194,8 @@ describe('staff email calls', () => {
     await call('POST', `${TEMPLATES}/db-templates/new`, { ...newTemplate('Newsletter welcome'), subject: 'Welcome, {{name}}' });
     const listed = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10 });
     // Staff's templates listed by name among the order templates the service installs.
-    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-released']);
-    assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length);
+    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-release', 'pre-order-released', 'ticket-follow-up']);
+    assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length + SUPPORT_TEMPLATE_CONTENT.length);
     const searched = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10, search: 'welcome' });
     assert.deepEqual(searched.body.response.items.map((t: Json) => t.name), ['Newsletter welcome']);
     assert.equal(searched.body.response.filteredTotalRows, 1);
@@ -254,7 +255,7 @@ describe('staff email calls', () => {
       assert.equal(mail.htmlBody, '<p>Hi Mia &amp; Leo, <b>&lt;Tidewater&gt; Vol. 1</b> shipped. <a href="https://store.example/orders/7">Track it</a></p>');
       assert.equal(mail.textBody, 'Hi Mia & Leo, <Tidewater> Vol. 1 shipped. Track it: https://store.example/orders/7');
       assert.equal(mail.templateName, 'Test drive');
-      assert.equal(mail.status, 'Sent');
+      assert.equal(mail.status, 'Delivered');
       assert.ok(sent.body.response.sentEmailIds.includes(mail.id));
     }
 

@@ -1,3 +1,4 @@
+import { recordDeliveryEventIn, isSuppressed } from '../store/delivery-events';
 import { PolledQueue, SendFailure, claimDue, type Database, type EmailSender, type Logger, type Transaction } from '@inkwell/platform';
 
 export interface DispatcherOptions {
@@ -24,7 +25,10 @@ type DueMail = {
   references_header: string | null;
 };
 
-type MailEventType = 'Send' | 'Delivery' | 'Failure';
+type MailEventType = 'Send' | 'Delivery' | 'Failure' | 'Suppressed';
+
+/** nodemailer's words for a recipient refused at RCPT TO (the server's final word on that address). */
+const RECIPIENT_REFUSED = /recipients? (were )?rejected|RCPT TO|Recipient command failed/i;
 
 /**
  * Sends queued mails through the email port, one row per transaction: the row is locked with
@@ -90,6 +94,12 @@ export class EmailDispatcher {
 
   private async send(tx: Transaction, mail: DueMail): Promise<void> {
     const attempts = mail.attempts + 1;
+    // A recipient that bounced permanently or complained is not mailed again.
+    if (await isSuppressed(tx, mail.to_address)) {
+      await tx.query(`UPDATE sent_emails SET status = 'Suppressed', attempts = $2, last_error = NULL WHERE id = $1`, [mail.id, mail.attempts]);
+      await addEvent(tx, mail.id, 'Suppressed', 'Not sent: the recipient is on the suppression list (an earlier bounce or complaint).');
+      return;
+    }
     await addEvent(tx, mail.id, 'Send', `Handed to the ${this.sender.driver} driver (attempt ${attempts}).`);
     try {
       const receipt = await this.sender.send({
@@ -103,10 +113,26 @@ export class EmailDispatcher {
         ...(mail.in_reply_to ? { inReplyTo: mail.in_reply_to } : {}),
         ...(mail.references_header ? { references: mail.references_header } : {}),
       });
-      await tx.query(`UPDATE sent_emails SET status = 'Sent', attempts = $2, external_id = $3, sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id, attempts, receipt.messageId]);
-      await addEvent(tx, mail.id, 'Delivery', receipt.response);
+      if (this.sender.driver === 'ses') {
+        // SES accepted it; whether it was delivered comes later from SES's event feed.
+        await tx.query(`UPDATE sent_emails SET status = 'Sent', attempts = $2, external_id = $3, sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id, attempts, receipt.messageId]);
+      } else {
+        // The stored and SMTP drivers' acceptance is the delivery: the mail is kept, or the receiving server took it.
+        await tx.query(
+          `UPDATE sent_emails SET status = 'Delivered', attempts = $2, external_id = $3, sent_at = now(), delivered_at = now(), last_error = NULL WHERE id = $1`,
+          [mail.id, attempts, receipt.messageId],
+        );
+        await addEvent(tx, mail.id, 'Delivery', receipt.response);
+      }
     } catch (error) {
       const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
+      if (failure.permanent && this.sender.driver === 'smtp' && RECIPIENT_REFUSED.test(failure.message)) {
+        // The receiving server refused the address for good: a hard bounce, and the address is suppressed.
+        await tx.query(`UPDATE sent_emails SET attempts = $2, sent_at = now() WHERE id = $1`, [mail.id, attempts]);
+        await recordDeliveryEventIn(tx, { sentEmailId: mail.id, type: 'Bounce', permanent: true, detail: failure.message });
+        this.logger.warn({ sentEmailId: mail.id, attempts }, 'an email bounced; its recipient is suppressed');
+        return;
+      }
       const final = failure.permanent || attempts >= this.maxAttempts;
       const delay = this.queue.retryDelayMs(attempts);
       const outcome = failure.permanent
@@ -119,7 +145,7 @@ export class EmailDispatcher {
         [mail.id, final ? 'Failed' : 'Queued', attempts, failure.message.slice(0, 2000), String(delay)],
       );
       await addEvent(tx, mail.id, 'Failure', `${failure.message} ${outcome}`.slice(0, 4000));
-      this.logger.warn({ sentEmailId: mail.id, to: mail.to_address, attempts, final, err: failure }, 'sending an email failed');
+      this.logger.warn({ sentEmailId: mail.id, attempts, final, err: failure }, 'sending an email failed');
     }
   }
 }
