@@ -96,11 +96,11 @@ describe('staff replies to tickets (send-email, preview-email, retry-send-email)
     await provider?.close();
   });
 
-  const call = async (url: string, payload?: unknown, token: string | null = admin) => {
+  const call = async (url: string, payload?: unknown, token: string | null = admin, headers: Record<string, string> = {}) => {
     const response = await service.app.inject({
       method: 'POST',
       url: `${PREFIX}/${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     return { status: response.statusCode, body: response.json() as Json };
@@ -360,6 +360,39 @@ describe('staff replies to tickets (send-email, preview-email, retry-send-email)
     }
     assert.deepEqual(await counts(), before);
     assert.equal((await ticketRow(ticket.id)).status, 'Open');
+  });
+
+  it('answers a repeated send-email with the same Idempotency-Key with the first reply, and audits the reply', async () => {
+    const ticket = await emailTicket('Double click', `<dc-${Date.now()}@mail.example>`);
+    const key = `reply-${Date.now()}`;
+    const [one, two] = await Promise.all([
+      call('send-email', { ticketId: ticket.id, textBody: 'Only once, please.' }, admin, { 'idempotency-key': key }),
+      call('send-email', { ticketId: ticket.id, textBody: 'Only once, please.' }, admin, { 'idempotency-key': key }),
+    ]);
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.equal(two.status, 200, JSON.stringify(two.body));
+    assert.equal(one.body.response.id, two.body.response.id);
+    // The key is per ticket's reply: a later request with it, even after the ticket moved, is the same reply.
+    const three = await call('send-email', { ticketId: ticket.id, textBody: 'Only once, please.' }, admin, { 'idempotency-key': key });
+    assert.equal(three.body.response.id, one.body.response.id);
+    const mails = await db().query('SELECT 1 FROM sent_emails WHERE to_address = $1', [ticket.from]);
+    assert.equal(mails.rowCount, 1);
+    assert.equal((await followUps(ticket.id)).length, 1);
+    // Without a key a second click is a second reply.
+    assert.equal((await call('send-email', { ticketId: ticket.id, textBody: 'And again.' })).status, 200);
+    assert.equal((await db().query('SELECT 1 FROM sent_emails WHERE to_address = $1', [ticket.from])).rowCount, 2);
+    const bad = await call('send-email', { ticketId: ticket.id, textBody: 'x' }, admin, { 'idempotency-key': 'has spaces in it' });
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.body.status), /Idempotency-Key/);
+
+    const audit = await db().query<{ action: string; actor_id: string; actor_email: string; changes: Json }>(
+      `SELECT action, actor_id, actor_email, changes FROM staff_audit WHERE entity = 'support-ticket' AND entity_id = $1 ORDER BY id`,
+      [String(ticket.id)],
+    );
+    assert.deepEqual(audit.rows.map((row) => row.action), ['reply', 'reply']);
+    assert.equal(audit.rows[0]!.actor_id, STAFF_ID);
+    assert.deepEqual(audit.rows[0]!.changes, { status: { from: 'Open', to: 'PendingOnCustomer' } });
+    assert.ok(!JSON.stringify(audit.rows).includes('Only once'), 'no reply text in the audit');
   });
 
   it('sends a reply the provider refused again with the same Message-ID when staff retry it', async () => {

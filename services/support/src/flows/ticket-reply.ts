@@ -1,4 +1,4 @@
-import { BadRequestError, ConflictError, NotFoundError, insertStaffAudit, type Database, type Queryable, type StaffActor, type Transaction } from '@inkwell/platform';
+import { BadRequestError, ConflictError, NotFoundError, insertStaffAudit, type Database, type Queryable, type StaffActor } from '@inkwell/platform';
 import { SUPPORT_MESSAGES, type OutboundEmailMessage, type SendReplyBody } from '@inkwell/contracts/dashboard-support';
 import {
   DEFAULT_STATUS_AFTER_REPLY,
@@ -155,10 +155,22 @@ export async function previewTicketReply(db: Database, body: SendReplyBody, sett
 }
 
 /** POST send-email: one transaction — the ticket locked, the mail queued, the message recorded, the status moved, the follow-up (re)scheduled. */
-export async function sendTicketReply(db: Database, queue: MailQueue, body: SendReplyBody, settings: ReplySettings, actor: StaffActor): Promise<OutboundEmailMessage> {
+export async function sendTicketReply(
+  db: Database,
+  queue: MailQueue,
+  body: SendReplyBody,
+  settings: ReplySettings,
+  actor: StaffActor,
+  idempotencyKey: string | null = null,
+): Promise<OutboundEmailMessage> {
   checkBodyShape(body);
   const messageId = await db.transaction(async (tx) => {
     const ticket = await findTicket(tx, body.ticketId, true);
+    if (idempotencyKey) {
+      // Under the ticket's lock: a second request with the key waits for the first and answers its reply.
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM ticket_messages WHERE ticket_id = $1 AND idempotency_key = $2', [ticket.id, idempotencyKey]);
+      if (rows[0]) return Number(rows[0].id);
+    }
     if (ticket.status === 'Closed') throw new ConflictError(SUPPORT_MESSAGES.ticketClosed);
     const statusAfter = body.statusAfter ?? DEFAULT_STATUS_AFTER_REPLY;
     if (!canStaffMoveTicket(ticket.status, statusAfter)) {
@@ -184,6 +196,7 @@ export async function sendTicketReply(db: Database, queue: MailQueue, body: Send
       text: reply.content.text,
       toEmail: reply.to,
     });
+    if (idempotencyKey) await tx.query('UPDATE ticket_messages SET idempotency_key = $2 WHERE id = $1', [id, idempotencyKey]);
     // Staff answering have read what came before.
     await tx.query('UPDATE support_tickets SET unread = false WHERE id = $1', [ticket.id]);
     await setTicketStatus(tx, ticket.id, statusAfter);
@@ -201,7 +214,7 @@ export async function sendTicketReply(db: Database, queue: MailQueue, body: Send
         createdBy: actor.email,
       });
     }
-    await auditIfKept(tx, { entity: 'support-ticket', entityId: String(ticket.id), action: 'reply', actor, changes: ticket.status === statusAfter ? {} : { status: { from: ticket.status, to: statusAfter } } });
+    await insertStaffAudit(tx, { entity: 'support-ticket', entityId: String(ticket.id), action: 'reply', actor, changes: ticket.status === statusAfter ? {} : { status: { from: ticket.status, to: statusAfter } } });
     return id;
   });
   return readOutboundMessage(db, messageId);
@@ -224,16 +237,10 @@ export async function retryTicketReply(db: Database, messageId: number, actor: S
     if (!RETRYABLE_SENT_EMAIL_STATUSES.includes(locked.rows[0]!.status)) throw new ConflictError(SUPPORT_MESSAGES.notRetryable);
     await tx.query(`UPDATE sent_emails SET status = 'Queued', next_attempt_at = now() WHERE id = $1`, [message.sent_email_id]);
     await tx.query(`INSERT INTO sent_email_events (sent_email_id, event_type, detail) VALUES ($1, 'Queued', $2)`, [message.sent_email_id, `Retried by ${actor.email ?? actor.id}.`]);
-    await auditIfKept(tx, { entity: 'support-ticket', entityId: String(message.ticket_id), action: 'retry-reply', actor, changes: { message: { from: null, to: messageId } } });
+    await insertStaffAudit(tx, { entity: 'support-ticket', entityId: String(message.ticket_id), action: 'retry-reply', actor, changes: { message: { from: null, to: messageId } } });
     tx.afterCommit(nudge);
   });
   return readOutboundMessage(db, messageId);
-}
-
-/** The staff audit, where the support database keeps one (a later migration adds the table). */
-async function auditIfKept(tx: Transaction, entry: Parameters<typeof insertStaffAudit>[1]): Promise<void> {
-  const { rows } = await tx.query<{ kept: boolean }>(`SELECT to_regclass('staff_audit') IS NOT NULL AS kept`);
-  if (rows[0]?.kept) await insertStaffAudit(tx, entry);
 }
 
 interface OutboundRow {

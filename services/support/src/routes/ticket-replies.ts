@@ -1,17 +1,21 @@
+import { Type } from '@sinclair/typebox';
 import { EnvelopeOf, staffActorOf, success, type App, type ServiceContext } from '@inkwell/platform';
 import { IdParamsSchema, OutboundEmailMessageSchema, ReplyPreviewSchema, SendReplyBodySchema } from '@inkwell/contracts/dashboard-support';
 import { previewTicketReply, retryTicketReply, sendTicketReply, type ReplySettings } from '../flows/ticket-reply';
 import type { MailQueue } from '../store/mail-queue';
 
 const PREFIX = '/api/dashboard/support-tickets';
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'Idempotency-Key is 1 to 200 visible ASCII characters.' })),
+});
 
 /**
  * Dashboard spec §7 Support tickets: `send-email` (a staff reply, threaded), `retry-send-email/{id}`
  * (a failed reply sent again with the same Message-ID) and, beyond the spec, `preview-email`.
  *
- * Double clicks: send-email is not idempotent by key (no Idempotency-Key header is read); the
- * dashboard disables the send button while a reply is in flight. Each call that succeeds is one
- * reply, one mail and one follow-up.
+ * Double clicks: send-email honours an `Idempotency-Key` header (per ticket): a second request with
+ * the same key answers the first reply and sends nothing more. Without the header each call that
+ * succeeds is one reply, one mail and one follow-up.
  */
 export async function ticketReplyRoutes(app: App, context: ServiceContext, queue: MailQueue, nudge: () => void): Promise<void> {
   const { db } = context;
@@ -27,9 +31,11 @@ export async function ticketReplyRoutes(app: App, context: ServiceContext, queue
       security,
       summary: "Reply to a ticket's customer from a template or free text; threaded, queued, the ticket moved (PendingOnCustomer by default) and its follow-up scheduled",
       body: SendReplyBodySchema,
+      headers: IdempotencyHeaders,
       response: { 200: EnvelopeOf(OutboundEmailMessageSchema) },
     },
-    handler: async (request) => success(await sendTicketReply(db, queue, request.body, settings, staffActorOf(request.principal))),
+    handler: async (request) =>
+      success(await sendTicketReply(db, queue, request.body, settings, staffActorOf(request.principal), request.headers['idempotency-key'] ?? null)),
   });
 
   app.post(`${PREFIX}/preview-email`, {
