@@ -5,9 +5,10 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { isPrivateFileKey, SmtpEmailSender } from '@inkwell/platform';
-import { buildTestService, testServiceConfig, type TestService } from '@inkwell/platform/testing';
+import { buildTestService, testLogger, testServiceConfig, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { replyAddressFor } from '../src/domain/reply-address';
+import { InboundListener } from '../src/flows/inbound-listener';
 import { MailQueue } from '../src/store/mail-queue';
 import { addOutboundEmail, setTicketStatus } from '../src/store/ticket-writes';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
@@ -556,5 +557,71 @@ describe('inbound support email', () => {
     accepted(await send('', stray));
     const { rows } = await db().query<{ reason: string }>(`SELECT reason FROM inbound_rejections WHERE reason = 'unmatched-report'`);
     assert.ok(rows.length >= 1);
+  });
+});
+
+describe('the inbound SMTP listener on its own', () => {
+  it('answers 451 when storing a mail fails, and goes on taking mail', async () => {
+    let fail = true;
+    const taken: string[] = [];
+    const listener = new InboundListener(
+      { host: '127.0.0.1', port: 0, supportAddress: SUPPORT, maxMessageBytes: 100_000 },
+      async (raw) => {
+        if (fail) throw new Error('database is down');
+        taken.push(raw.toString('utf8'));
+        return { kind: 'rejected', reason: 'spam' };
+      },
+      testLogger,
+    );
+    const bound = await listener.start();
+    try {
+      const failed = await sendSmtp(bound, { from: 'mia@example.com', to: [SUPPORT], message: mime({ from: 'mia@example.com' }) });
+      assert.equal(failed.end?.code, 451);
+      fail = false;
+      const ok = await sendSmtp(bound, { from: 'mia@example.com', to: [SUPPORT], message: mime({ from: 'mia@example.com', text: 'second try' }) });
+      assert.equal(ok.end?.code, 250);
+      assert.equal(taken.length, 1);
+      assert.match(taken[0]!, /second try/);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('limits connections per client address (421 past the limit) and frees the slot when one closes', async () => {
+    const listener = new InboundListener(
+      { host: '127.0.0.1', port: 0, supportAddress: SUPPORT, maxMessageBytes: 100_000, maxClientsPerAddress: 2 },
+      async () => ({ kind: 'rejected', reason: 'spam' }),
+      testLogger,
+    );
+    const bound = await listener.start();
+    const open: SmtpClient[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const { client, greeting } = await SmtpClient.connect(bound);
+        assert.equal(greeting.code, 220);
+        open.push(client);
+      }
+      // Refused ones give back no slot they never had, however many there are.
+      for (let i = 0; i < 5; i += 1) {
+        const refused = await SmtpClient.connect(bound);
+        assert.equal(refused.greeting.code, 421);
+        await refused.client.quit();
+      }
+      const stillFull = await SmtpClient.connect(bound);
+      assert.equal(stillFull.greeting.code, 421);
+      await stillFull.client.quit();
+      await open.shift()!.quit();
+      // The slot is given back once the server has seen the close; a new client then gets in.
+      let greeting = 0;
+      for (let attempt = 0; attempt < 50 && greeting !== 220; attempt += 1) {
+        const next = await SmtpClient.connect(bound);
+        greeting = next.greeting.code;
+        await next.client.quit();
+      }
+      assert.equal(greeting, 220);
+    } finally {
+      for (const client of open) await client.quit();
+      await listener.close();
+    }
   });
 });

@@ -36,6 +36,7 @@ export class InboundListener {
   private server: SMTPServer | undefined;
   private boundPort: number | undefined;
   private readonly perAddress = new Map<string, number>();
+  private readonly counted = new Set<string>();
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
@@ -68,9 +69,12 @@ export class InboundListener {
         const count = this.perAddress.get(session.remoteAddress) ?? 0;
         if (count >= maxPerAddress) return callback(smtpError('Too many connections from your address, try again later', 421));
         this.perAddress.set(session.remoteAddress, count + 1);
+        this.counted.add(session.id);
         return callback();
       },
       onClose: (session) => {
+        // Only connections that were let in give a slot back (a refused one closes too).
+        if (!this.counted.delete(session.id)) return;
         const count = this.perAddress.get(session.remoteAddress) ?? 0;
         if (count <= 1) this.perAddress.delete(session.remoteAddress);
         else this.perAddress.set(session.remoteAddress, count - 1);
