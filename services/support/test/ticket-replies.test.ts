@@ -8,7 +8,7 @@ import { SUPPORT_MESSAGES } from '@inkwell/contracts/dashboard-support';
 import { TICKET_FOLLOW_UP_DAYS, type TicketStatus } from '@inkwell/contracts/support-rules';
 import { supportService, type SupportParts } from '../src';
 import { createTemplate } from '../src/store/templates';
-import { addInboundEmail, openTicket, ticketForCustomerMessage } from '../src/store/ticket-writes';
+import { addFormMessage, addInboundEmail, openTicket, ticketForCustomerMessage } from '../src/store/ticket-writes';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { address, readerToken } from './factories';
 
@@ -277,6 +277,34 @@ describe('staff replies to tickets (send-email, preview-email, retry-send-email)
     // Solved → Open with a reply is allowed.
     assert.equal((await call('send-email', { ticketId: ticket.id, textBody: 'Reopening', statusAfter: 'Open' })).status, 200);
     assert.equal((await ticketRow(ticket.id)).status, 'Open');
+  });
+
+  it('answers a ticket opened by a form with the reply address but no threading headers (there is no email to thread to)', async () => {
+    const from = address('form');
+    const ticket = await db().transaction(async (tx) => {
+      const opened = await openTicket(tx, { fromEmail: from, fromName: null, userId: null, subject: 'Contact form', type: 'SubmittedForm', platform: 'Web' });
+      await addFormMessage(tx, opened.id, {
+        formType: 'Contact',
+        submittedEmail: from,
+        submittedUserId: null,
+        subject: 'Contact form',
+        text: 'Do you ship to Iceland?',
+        userAgent: null,
+        ipAddress: null,
+        feedbackUrl: null,
+        platform: 'Web',
+      });
+      return opened;
+    });
+    const sent = await call('send-email', { ticketId: ticket.id, textBody: 'We do!' });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    await service.exposed.sendQueuedEmails();
+    const [mail] = receivedBy(from);
+    assert.ok(mail);
+    assert.equal(mail.parsed.subject, 'Re: Contact form');
+    assert.equal(mail.parsed.replyTo?.value[0]?.address, `help+${ticket.replyToken}@store.example`);
+    assert.equal(mail.parsed.inReplyTo, undefined);
+    assert.equal(mail.parsed.references, undefined);
   });
 
   it('renders a database template with the ticket\'s values and the staff\'s templateData', async () => {
