@@ -12,7 +12,8 @@ import {
 } from '@inkwell/contracts/dashboard-support';
 import type { MailQueue } from '../store/mail-queue';
 import { deleteIdentity, identityOf, pageIdentities, requestVerification } from '../store/email-identities';
-import { STATISTICS_DAYS, enforcementStatusOf, reputation, sentLast24Hours, statisticsPoints } from '../store/provider-health';
+import { STATISTICS_DAYS, enforcementStatusOf, reputation, sentLast24Hours } from '../store/provider-health';
+import { deliveryPoints } from '../store/sent-emails';
 
 const PREFIX = '/api/dashboard/email-provider';
 /** Where a verification link leads (a public call: the person at the address follows it). */
@@ -73,7 +74,7 @@ export async function emailProviderRoutes(app: App, context: ServiceContext, par
     handler: async () => {
       const to = new Date();
       const from = new Date(to.getTime() - STATISTICS_DAYS * 86_400_000);
-      return success({ driver: sender.driver, points: await statisticsPoints(db, from, to) });
+      return success({ driver: sender.driver, points: await deliveryPoints(db, from, to) });
     },
   });
 

@@ -1,11 +1,11 @@
 import type { Queryable } from '@inkwell/platform';
-import { EMAIL_TIMELINE_STEP_MS, REPUTATION_THRESHOLDS, REPUTATION_WINDOW_DAYS } from '@inkwell/contracts/support-rules';
+import { REPUTATION_THRESHOLDS, REPUTATION_WINDOW_DAYS } from '@inkwell/contracts/support-rules';
 
 /**
  * The email provider's health as the support service sees it from its own tables (sent_emails,
- * sent_email_events, email_suppressions): the quota of the embedded and SMTP drivers, the 15-minute
- * delivery statistics and the reputation rates of every driver (with SES, the events are the ones its
- * SNS feed recorded).
+ * sent_email_events, email_suppressions): the quota of the embedded and SMTP drivers and the
+ * reputation rates of every driver (with SES, the events are the ones its SNS feed recorded). The
+ * 15-minute delivery statistics are `deliveryPoints` of store/sent-emails.ts.
  */
 
 export type RateState = 'Healthy' | 'Warning' | 'AtRisk';
@@ -24,15 +24,6 @@ export interface Reputation {
   bounceRateMetrics: RateMetric;
   complaintRateMetrics: RateMetric;
   suppressedAddresses: number;
-}
-
-export interface StatisticsPoint {
-  timestamp: string;
-  deliveryAttempts: number;
-  deliveries: number;
-  bounces: number;
-  complaints: number;
-  rejects: number;
 }
 
 /** Above `warning` a rate is a Warning, above `critical` the account is at risk (SES's published thresholds). */
@@ -87,43 +78,6 @@ export async function sentLast24Hours(q: Queryable, now: Date = new Date()): Pro
     [now.toISOString()],
   );
   return Number(rows[0]!.sent);
-}
-
-/**
- * The delivery statistics of [from, to) in 15-minute steps (every step present, zeros included):
- * delivery attempts are Send events (a retry is another attempt), deliveries, bounces, complaints and
- * rejects the events of those types.
- */
-export async function statisticsPoints(q: Queryable, from: Date, to: Date): Promise<StatisticsPoint[]> {
-  const step = `${EMAIL_TIMELINE_STEP_MS / 1000} seconds`;
-  const { rows } = await q.query<{ step: Date; attempts: string; deliveries: string; bounces: string; complaints: string; rejects: string }>(
-    `WITH steps AS (
-       SELECT generate_series(date_bin($3::interval, $1::timestamptz, 'epoch'), $2::timestamptz - interval '1 microsecond', $3::interval) AS step
-     ), counted AS (
-       SELECT date_bin($3::interval, event_at, 'epoch') AS step,
-              count(*) FILTER (WHERE event_type = 'Send') AS attempts,
-              count(*) FILTER (WHERE event_type = 'Delivery') AS deliveries,
-              count(*) FILTER (WHERE event_type = 'Bounce') AS bounces,
-              count(*) FILTER (WHERE event_type = 'Complaint') AS complaints,
-              count(*) FILTER (WHERE event_type = 'Reject') AS rejects
-         FROM sent_email_events
-        WHERE event_at >= date_bin($3::interval, $1::timestamptz, 'epoch') AND event_at < $2
-        GROUP BY 1
-     )
-     SELECT steps.step, COALESCE(attempts, 0) AS attempts, COALESCE(deliveries, 0) AS deliveries, COALESCE(bounces, 0) AS bounces,
-            COALESCE(complaints, 0) AS complaints, COALESCE(rejects, 0) AS rejects
-       FROM steps LEFT JOIN counted USING (step)
-      ORDER BY steps.step`,
-    [from.toISOString(), to.toISOString(), step],
-  );
-  return rows.map((row) => ({
-    timestamp: new Date(row.step).toISOString(),
-    deliveryAttempts: Number(row.attempts),
-    deliveries: Number(row.deliveries),
-    bounces: Number(row.bounces),
-    complaints: Number(row.complaints),
-    rejects: Number(row.rejects),
-  }));
 }
 
 /** The send-statistics range: the last 14 days up to now. */
