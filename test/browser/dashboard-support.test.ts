@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
@@ -20,6 +21,7 @@ import {
   PHONE,
   screenshotDir,
   signInToDashboard,
+  signUpReader,
   startBrowserStack,
   tokensOf,
   type Credentials,
@@ -76,7 +78,7 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
 
   beforeAll(async () => {
     provider = await startProvider();
-    stack = await startBrowserStack({ SMTP_URL: `smtp://127.0.0.1:${provider.port}`, SUPPORT_FORMS_PER_HOUR: '100' });
+    stack = await startBrowserStack({ SMTP_URL: `smtp://127.0.0.1:${provider.port}`, SUPPORT_FORMS_PER_HOUR: '100', SUPPORT_SMTP_PORT: '0' });
     browser = await launchChromium();
     shots = await screenshotDir('dashboard-support');
     for (const file of await readdir(shots)) if (file.startsWith('failed-')) await rm(path.join(shots, file));
@@ -337,6 +339,57 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     const sent = mainOf(page).getByRole('article', { name: /^Reply from / });
     await sent.getByText('Delivered', { exact: true }).waitFor();
     await shotAndCheck(page, viewport, 'ticket-replied', true);
+    assert.deepEqual(pageErrors(errors), []);
+    await page.close();
+  });
+
+  it('desktop: an inbound email (its HTML sandboxed, its attachment and raw message downloaded) and the customer\'s account', async () => {
+    const viewport: ViewportName = 'desktop';
+    const customer: Credentials = { email: `mailer-${run}@example.com`, password: 'Correct-Horse-9' };
+    await signUpReader(stack.url, customer);
+    const subject = `Torn cover ${run}`;
+    const port = stack.service('support').exposed.inboundSmtpPort();
+    assert.ok(port, 'the support listener is on');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, name: 'mx.customer.example' });
+    try {
+      const info = await transport.sendMail({
+        from: `Mai Reader <${customer.email}>`,
+        to: 'support@inkwell.example',
+        subject,
+        text: 'The cover of my print copy arrived torn.',
+        html: '<p>The cover of my print copy arrived <b>torn</b>.</p><script>document.title = "owned"</script>',
+        attachments: [{ filename: 'photo-notes.txt', content: `cover photo notes ${run}`, contentType: 'text/plain' }],
+      });
+      assert.equal(info.rejected.length, 0, `the listener took it: ${info.response}`);
+    } finally {
+      transport.close();
+    }
+
+    const { page, errors } = await openPage(browser, DESKTOP);
+    failing = page;
+    await signInToDashboard(page, stack.url, admin);
+    await openInbox(page, viewport);
+    await openTicket(page, subject);
+    const main = mainOf(page);
+    const email = main.getByRole('article', { name: `Email from Mai Reader <${customer.email}>` });
+    await email.waitFor();
+    // The HTML in a frame with every sandbox restriction: shown, and its script (had it survived the sanitiser) unable to run.
+    const frame = email.locator('iframe');
+    assert.equal(await frame.getAttribute('sandbox'), '');
+    await page.frameLocator(`iframe[title="Email from ${customer.email}"]`).getByText('torn').waitFor();
+
+    const [attachment] = await Promise.all([page.waitForEvent('download'), email.getByRole('button', { name: 'Download photo-notes.txt' }).click()]);
+    assert.equal(await readFile((await attachment.path())!, 'utf8'), `cover photo notes ${run}`);
+    const [raw] = await Promise.all([page.waitForEvent('download'), email.getByRole('button', { name: 'Download raw message' }).click()]);
+    assert.match(await readFile((await raw.path())!, 'utf8'), new RegExp(`Subject: ${subject}`));
+
+    // The customer has an account: its panel links to their page.
+    const panel = main.getByRole('region', { name: 'Customer' });
+    await panel.getByText(customer.email, { exact: true }).waitFor();
+    await panel.getByText('No orders.').waitFor();
+    await shotAndCheck(page, viewport, 'ticket-inbound-email', true);
+    await panel.getByRole('link', { name: 'Open customer page' }).click();
+    await main.getByRole('heading', { level: 1, name: customer.email }).waitFor();
     assert.deepEqual(pageErrors(errors), []);
     await page.close();
   });
