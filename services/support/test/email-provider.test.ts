@@ -10,6 +10,7 @@ import { supportService, type SupportParts } from '../src';
 import type { SnsMessage } from '../src/domain/sns-signature';
 import { emailEventRoutes } from '../src/routes/email-events';
 import { recordDeliveryEvent } from '../src/store/delivery-events';
+import { rateState } from '../src/store/provider-health';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { adminToken, readerToken } from './factories';
 import { testSigner } from './sns-keys';
@@ -73,6 +74,17 @@ async function seedSentMails(service: TestService<SupportParts>, count: number, 
   );
   return rows.map((row) => ({ id: row.id, to: row.to_address, external: row.external_id }));
 }
+
+describe('reputation states', () => {
+  it('is Healthy up to the warning threshold, Warning above it, AtRisk above the critical one', () => {
+    const bounce = { warning: 0.05, critical: 0.1 };
+    assert.equal(rateState(0, bounce), 'Healthy');
+    assert.equal(rateState(0.05, bounce), 'Healthy');
+    assert.equal(rateState(0.0501, bounce), 'Warning');
+    assert.equal(rateState(0.1, bounce), 'Warning');
+    assert.equal(rateState(0.1001, bounce), 'AtRisk');
+  });
+});
 
 describe('email provider with the embedded driver', () => {
   let service: TestService<SupportParts>;
