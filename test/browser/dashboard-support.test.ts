@@ -267,6 +267,17 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     await page.waitForURL((url) => url.searchParams.get('view') === 'open');
     await rowLink(page, others[1]!).waitFor();
     await rowLink(page, others[0]!).waitFor();
+    // The view saved under a name (this browser's storage), and brought back from another view.
+    await main.getByText('Saved filters').click();
+    await main.getByRole('textbox', { name: 'Name for these filters' }).fill('Everything open');
+    await main.getByRole('button', { name: 'Save filters' }).click();
+    await dashboardToast(page, 'Filters saved as “Everything open”').waitFor();
+    await main.getByRole('navigation', { name: 'Ticket views' }).getByRole('button', { name: /Unread/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'unread');
+    await main.getByRole('button', { name: 'Everything open', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'open');
+    await rowLink(page, others[0]!).waitFor();
+    await main.getByText('Saved filters').click();
     // Newest first: the gift card question, then the refund question.
     await page.keyboard.press('j');
     await page.keyboard.press('k');
