@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import { Redis } from 'ioredis';
-import { anonymousReadCacheKey, configureMetrics, countCacheLookups, createHttpApp, failure, injectTraceContext, labelRoute, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
+import { anonymousReadCacheKey, ASYNCAPI_PATH, asyncApiJson, configureMetrics, countCacheLookups, createHttpApp, failure, injectTraceContext, labelRoute, READ_CACHE_CONTENT_TYPE, REQUEST_BODY_LIMIT, SERVICE_NAMES, TooManyRequestsError, type App, type Cache, type GatewayConfig, type Logger, type ServiceName } from '@inkwell/platform';
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICES_NOT_READY_MESSAGE, noSuchApiCallMessage, notBuiltMessage, notFoundMessage, tooManyRequestsMessage } from './domain/messages';
 import { checkServices } from './peers/health';
 import { Upstreams } from './peers/upstreams';
@@ -61,6 +62,16 @@ export async function createGateway({ config, logger, catalogReads: sharedReads 
   app.get('/api/docs', { schema: { hide: true } }, async () =>
     mergeOpenApi(await Promise.all(SERVICE_NAMES.map(async (name) => ({ name, url: upstream(name) })))),
   );
+
+  // The event stream's published contract (AsyncAPI 3.0, from the event catalogue): public, and the
+  // same until the next deployment, so caches may keep it for an hour.
+  const asyncApi = asyncApiJson();
+  const asyncApiTag = `"${createHash('sha256').update(asyncApi).digest('base64url').slice(0, 27)}"`;
+  app.get(ASYNCAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').header('etag', asyncApiTag);
+    if (request.headers['if-none-match'] === asyncApiTag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(asyncApi);
+  });
 
   await app.register(async (api) => {
     // The body is read up to the limit, so an oversized one (chunked ones too) gets its 413 here
