@@ -181,6 +181,9 @@ describe("gateway's static files", () => {
     await mkdir(path.join(dir, 'data', 'media', 'pages', 'c0ffee'), { recursive: true });
     await writeFile(path.join(dir, 'data', 'media', 'covers', 'cover.webp'), 'cover');
     await writeFile(path.join(dir, 'data', 'media', 'pages', 'c0ffee', '1-600.webp'), 'page');
+    // A support desk's raw inbound mail: staff download it through the support service only.
+    await mkdir(path.join(dir, 'data', 'media', 'support', 'raw', '2026', '11'), { recursive: true });
+    await writeFile(path.join(dir, 'data', 'media', 'support', 'raw', '2026', '11', 'm.eml'), 'page');
     await mkdir(path.join(dir, 'data', 'media', 'exports', 'users'), { recursive: true });
     await writeFile(path.join(dir, 'data', 'media', 'exports', 'users', 'c0ffee.csv'), 'page');
     const config = loadGatewayConfig({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, DASHBOARD_DIST: '/nonexistent/dashboard' }, process.cwd());
@@ -214,7 +217,7 @@ describe("gateway's static files", () => {
     const cover = await gateway.inject('/media/covers/cover.webp');
     assert.equal(cover.statusCode, 200);
     assert.equal(cover.body, 'cover');
-    for (const url of ['/media/pages/c0ffee/1-600.webp', '/media/%70ages/c0ffee/1-600.webp', '/media/covers/../pages/c0ffee/1-600.webp', '/media/exports/users/c0ffee.csv', '/media/%65xports/users/c0ffee.csv']) {
+    for (const url of ['/media/pages/c0ffee/1-600.webp', '/media/%70ages/c0ffee/1-600.webp', '/media/covers/../pages/c0ffee/1-600.webp', '/media/exports/users/c0ffee.csv', '/media/%65xports/users/c0ffee.csv', '/media/support/raw/2026/11/m.eml', '/media/%73upport/raw/2026/11/m.eml']) {
       const page = await gateway.inject(url);
       assert.equal(page.statusCode >= 400 && page.statusCode < 500, true, `${url}: ${page.statusCode}`);
       assert.notEqual(page.body, 'page', url);
