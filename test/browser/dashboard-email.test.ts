@@ -249,6 +249,34 @@ describe('staff Email areas in Chromium', { skip: skipBecause(browserSuiteSkip('
       await drawer.getByRole('button', { name: 'Close' }).click();
       await drawer.waitFor({ state: 'detached' });
 
+      if (viewport === 'desktop') {
+        // A new template: the server's refusal of a taken name shows beside the Name field; a free name creates it.
+        await openDashboardArea(page, viewport, 'Email templates');
+        await main.getByRole('link', { name: 'New template' }).first().click();
+        await main.getByRole('heading', { level: 1, name: 'New email template' }).waitFor();
+        const newName = main.getByRole('textbox', { name: /^Name/ });
+        await newName.fill(name);
+        await main.getByRole('textbox', { name: /^Subject/ }).fill('Your order {{orderNumber}} shipped');
+        await main.getByRole('textbox', { name: /^HTML body/ }).fill('<p>Order {{orderNumber}} is on its way.</p>');
+        await main.getByRole('textbox', { name: /^Text body/ }).fill('Order {{orderNumber}} is on its way.');
+        await main.getByRole('textbox', { name: 'orderNumber' }).fill('A-100');
+        await page.frameLocator('iframe[title="HTML preview of the template"]').getByText('Order A-100 is on its way.').waitFor();
+        await main.getByRole('button', { name: 'Create template' }).click();
+        const taken = `A template named "${name}" already exists.`;
+        await main.getByText(taken).first().waitFor();
+        assert.equal(await newName.getAttribute('aria-invalid'), 'true', 'the Name field is marked invalid');
+        // The message sits beside the field: it is the field's own description.
+        const describedBy = ((await newName.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+        const described = (await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+        assert.ok(described.includes(taken), `the Name field is described by the refusal: ${described}`);
+        await shotAndCheck(page, viewport, 'new-template-refused');
+        await newName.fill(`order-shipped-${run}`);
+        await main.getByRole('button', { name: 'Create template' }).click();
+        await dashboardToast(page, 'Template created.').waitFor();
+        await main.getByRole('heading', { level: 1, name: `order-shipped-${run}` }).waitFor();
+        assert.match(page.url(), /\/dashboard\/email-templates\/\d+$/, 'the editor moved to the new template’s address');
+      }
+
       assert.deepEqual(pageErrors(errors), [], 'no script errors');
       await page.context().close();
     }, 120_000);
