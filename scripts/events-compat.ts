@@ -9,7 +9,7 @@ import { checkCompatibility, describeProblems, extendLock, lockJson, type Events
  * schema of every released type and version, services/platform/src/events/compatibility.ts). An
  * incompatible change within a released version fails, naming the type and the change; a new
  * (type, version) is added to the lock, whose existing entries are never rewritten. `--check` only
- * checks (fails when the lock lacks a version), as the tests do.
+ * checks (fails when the lock lacks a version); `--lock=<file>` reads another lock file.
  */
 export const EVENTS_LOCK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/events-lock.json');
 
@@ -20,7 +20,9 @@ export function readLock(file = EVENTS_LOCK): EventsLock {
 
 async function main(): Promise<number> {
   const checkOnly = process.argv.includes('--check');
-  const lock = readLock();
+  // `--lock=<file>`: another lock file (the tests plant changes in a copy).
+  const lockFile = process.argv.find((arg) => arg.startsWith('--lock='))?.slice('--lock='.length) ?? EVENTS_LOCK;
+  const lock = readLock(lockFile);
   const report = checkCompatibility(lock);
   const problems = describeProblems(report);
   for (const type of report.retired) console.warn(`note: ${type} is in the lock but no longer in the catalogue (its consumers get no new events)`);
@@ -34,7 +36,7 @@ async function main(): Promise<number> {
       console.error(`Not in docs/events-lock.json yet: ${names}. Run \`npm run events:compat\` to add them.`);
       return 1;
     }
-    await writeFile(EVENTS_LOCK, lockJson(extendLock(lock)));
+    await writeFile(lockFile, lockJson(extendLock(lock)));
     console.log(`docs/events-lock.json: added ${names}`);
   }
   console.log('Event schemas are compatible with every released version.');
