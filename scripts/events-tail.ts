@@ -48,9 +48,14 @@ export async function tailEvents(settings: KafkaSettings, { type, fromBeginning 
     clientId: `${settings.clientId}-events-tail`,
     ssl: settings.ssl,
     ...(settings.sasl ? { sasl: settings.sasl as SASLOptions } : {}),
-    logLevel: logLevel.ERROR,
+    // kafkajs logs the broker's passing refusals (a new group's coordinator not ready yet) as errors;
+    // what really stops the tail is reported below.
+    logLevel: logLevel.NOTHING,
   });
   const consumer = kafka.consumer({ groupId: `${settings.namespace}events-tail.${randomUUID()}` });
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    console.error(`events:tail stopped: ${payload.error.message}`);
+  });
   await consumer.connect();
   try {
     await consumer.subscribe({ topics: [settings.namespace + topicFor(type)], fromBeginning });
