@@ -13,8 +13,9 @@ import { SelectField } from '@/components/form/select-field';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatCount } from '@/lib/format';
 import { refusalMessages } from '@/lib/refusal';
-import { useDeleteIdentity, useIdentities, useReputation, useSendQuota, useSendStatistics, useVerifyIdentity, type EmailIdentity, type SendStatistics } from '../api/email';
+import { useDeleteIdentity, useIdentities, useReputation, useSendQuota, useSendStatistics, useVerifyIdentity, type EmailIdentity } from '../api/email';
 import { ChartFigure } from '../components/chart-figure';
+import { byDay } from '../email-figures';
 import { QueryState } from '../components/query-state';
 import { RateMeter } from '../components/rate-meter';
 import { IdentityStatusChip } from '../components/status-chips';
@@ -76,29 +77,6 @@ function ReputationCard() {
       </QueryState>
     </section>
   );
-}
-
-interface DayTotals {
-  date: string;
-  deliveryAttempts: number;
-  bounces: number;
-  complaints: number;
-  rejects: number;
-}
-
-/** The 15-minute points summed per UTC day, every day of the range present. */
-function byDay(points: SendStatistics['points']): DayTotals[] {
-  const days = new Map<string, DayTotals>();
-  for (const point of points) {
-    const date = point.timestamp.slice(0, 10);
-    const day = days.get(date) ?? { date, deliveryAttempts: 0, bounces: 0, complaints: 0, rejects: 0 };
-    day.deliveryAttempts += point.deliveryAttempts;
-    day.bounces += point.bounces;
-    day.complaints += point.complaints;
-    day.rejects += point.rejects;
-    days.set(date, day);
-  }
-  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

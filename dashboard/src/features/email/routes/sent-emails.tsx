@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router-dom';
-import { EMAIL_TIMELINE_STEP_MS, SENT_EMAIL_STATUSES } from '@inkwell/contracts/support-rules';
+import { SENT_EMAIL_STATUSES } from '@inkwell/contracts/support-rules';
 import { DataTable } from '@/components/data-table/data-table';
 import { usePagedQuery } from '@/components/data-table/use-paged-query';
 import { SearchField } from '@/components/form/search-field';
@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { getSentPage, sentEmailsQueryKey, useSentMetrics, type SentEmail, type SentFilter } from '../api/email';
 import { ChartFigure } from '../components/chart-figure';
+import { busySteps, timelineRange } from '../email-figures';
 import { QueryState } from '../components/query-state';
 import { SentEmailDrawer } from '../components/sent-email-drawer';
 import { SentStatusChip } from '../components/status-chips';
@@ -23,11 +24,8 @@ const RANGES = [
 ] as const;
 type RangeId = (typeof RANGES)[number]['id'];
 
-/** [now − span, the next 15-minute step), on step boundaries. */
 function rangeOf(id: RangeId): { start: string; end: string } {
-  const span = RANGES.find((range) => range.id === id)!.ms;
-  const end = Math.ceil((Date.now() + 1) / EMAIL_TIMELINE_STEP_MS) * EMAIL_TIMELINE_STEP_MS;
-  return { start: new Date(end - span).toISOString(), end: new Date(end).toISOString() };
+  return timelineRange(RANGES.find((range) => range.id === id)!.ms);
 }
 
 const stepLabel = (value: string) => new Date(value).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -70,7 +68,7 @@ function DeliveryTimeline() {
               title={`Emails in 15-minute steps, ${RANGES.find((item) => item.id === rangeId)!.label.toLowerCase()}`}
               summary={`${formatCount(data.totals.deliveryAttempts)} delivery attempts, ${formatCount(data.totals.deliveries)} delivered, ${formatCount(data.totals.bounces)} bounced, ${formatCount(data.totals.complaints)} complaints.`}
               rows={data.points}
-              tableRows={data.points.filter((point) => point.deliveryAttempts + point.deliveries + point.bounces + point.complaints + point.rejects > 0)}
+              tableRows={busySteps(data.points)}
               tableNote="steps with any email"
               xKey="timestamp"
               formatX={stepLabel}
