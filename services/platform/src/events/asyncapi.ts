@@ -57,6 +57,7 @@ export const EVENT_KEYS: Readonly<Record<string, EventKeyRule>> = {
   'reading.session-recorded': { field: 'comicId', aggregate: 'the comic' },
   'comic.ingested': { field: 'productId', aggregate: 'the product' },
   'support.ticket-created': { field: 'ticketId', aggregate: 'the ticket' },
+  'report.ready': { field: 'jobId', aggregate: 'the report job' },
 };
 
 /** The key rule of `type`, in words (for the document and docs/events.md). */
@@ -90,7 +91,7 @@ function exampleString(name: string, schema: JsonSchema): string {
   if (typeof schema.pattern === 'string') return EXAMPLE_UUID;
   if (schema.minLength === 3 && schema.maxLength === 3) return 'EUR';
   const lower = name.toLowerCase();
-  if (lower.includes('email')) return lower.startsWith('old') ? 'old.reader@example.com' : 'reader@example.com';
+  if (lower.includes('email') || lower.includes('recipient')) return lower.startsWith('old') ? 'old.reader@example.com' : 'reader@example.com';
   if (lower === 'start') return EXAMPLE_TIME;
   if (lower === 'end') return '2026-01-15T09:30:42.000Z';
   if (lower.endsWith('date') || lower.endsWith('at')) return EXAMPLE_TIME;
