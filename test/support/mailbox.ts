@@ -87,7 +87,7 @@ export async function waitForMail(stack: TestStack, query: MailQuery): Promise<R
     const candidates = [...seen].reverse().filter(wanted);
     const failed = candidates.find((mail) => mail.status === 'Failed');
     if (failed) throw new Error(`The mail "${failed.subject}" to ${query.to} failed: ${failed.lastError ?? 'no reason recorded'}`);
-    const mail = candidates.find((candidate) => candidate.status === 'Sent');
+    const mail = candidates.find((candidate) => candidate.status === 'Sent' || candidate.status === 'Delivered');
     if (mail) {
       mailbox.taken.add(mail.id);
       return { id: mail.id, to: mail.to, subject: mail.subject, html: mail.htmlBody, text: mail.textBody, links: linksIn(mail.textBody, mail.htmlBody) };
