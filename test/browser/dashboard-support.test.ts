@@ -349,7 +349,10 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     await reply(page, { text: 'Yes: open My Comics in your phone’s browser.' }, 'open My Comics');
     const sent = mainOf(page).getByRole('article', { name: /^Reply from / });
     await sent.getByText('Delivered', { exact: true }).waitFor();
-    await shotAndCheck(page, viewport, 'ticket-replied', true);
+    // In view, not a full-page shot: Chromium paints a frame's content only once it has been on screen.
+    await sent.scrollIntoViewIfNeeded();
+    await page.frameLocator('iframe[title^="Reply to "]').getByText('open My Comics').waitFor();
+    await shotAndCheck(page, viewport, 'ticket-replied');
     assert.deepEqual(pageErrors(errors), []);
     await page.close();
   });

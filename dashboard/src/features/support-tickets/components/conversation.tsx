@@ -13,7 +13,7 @@ import styles from '../support-tickets.module.css';
  * navigation, no same origin), so whatever the sanitiser missed cannot run or reach the dashboard.
  */
 export function HtmlFrame({ html, title }: { html: string; title: string }) {
-  const doc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:0.75rem;color:#1b1f24;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style></head><body>${html}</body></html>`;
+  const doc = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html{-webkit-text-size-adjust:100%;text-size-adjust:100%}body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:0.75rem;color:#1b1f24;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style></head><body>${html}</body></html>`;
   return <iframe title={title} sandbox="" srcDoc={doc} className={styles.htmlFrame} />;
 }
 
