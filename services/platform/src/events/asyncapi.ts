@@ -83,12 +83,16 @@ function plain(schema: unknown): JsonSchema {
   return JSON.parse(JSON.stringify(schema)) as JsonSchema;
 }
 
-const EXAMPLE_UUID = '0b7e6a52-5d1c-4f7e-9a3b-2c4d6e8f1a2b';
+/** A made-up uuid, the same for the same name: examples stay stable and tell their ids apart. */
+function exampleUuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 const EXAMPLE_TIME = '2026-01-15T09:30:00.000Z';
 
 /** A plausible string for a property, by its name. */
 function exampleString(name: string, schema: JsonSchema): string {
-  if (typeof schema.pattern === 'string') return EXAMPLE_UUID;
+  if (typeof schema.pattern === 'string') return exampleUuid(name);
   if (schema.minLength === 3 && schema.maxLength === 3) return 'EUR';
   const lower = name.toLowerCase();
   if (lower.includes('email') || lower.includes('recipient')) return lower.startsWith('old') ? 'old.reader@example.com' : 'reader@example.com';
@@ -96,7 +100,7 @@ function exampleString(name: string, schema: JsonSchema): string {
   if (lower === 'end') return '2026-01-15T09:30:42.000Z';
   if (lower.endsWith('date') || lower.endsWith('at')) return EXAMPLE_TIME;
   if (lower.endsWith('url')) return 'https://inkwell.example/media/example.webp';
-  if (lower === 'jobid' || lower === 'refundid' || lower === 'purchaseid' || lower === 'orderid' || lower === 'cartid' || lower === 'userid' || lower === 'actorid') return EXAMPLE_UUID;
+  if (lower === 'jobid' || lower === 'refundid' || lower === 'purchaseid' || lower === 'orderid' || lower === 'cartid' || lower === 'userid' || lower === 'actorid') return exampleUuid(name);
   if (lower.endsWith('id')) return '42';
   const words: Record<string, string> = {
     status: 'Completed',
@@ -134,9 +138,9 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
       return exampleString(name, schema);
     case 'integer':
     case 'number': {
-      if (typeof schema.minimum === 'number') return Math.max(schema.minimum, name === 'quantity' || name === 'pageCount' ? 1 : schema.minimum);
-      const numbers: Record<string, number> = { cents: 499, saveAmount: 1.5, amount: 1, page: 12, pageNumber: 3, width: 320, height: 480, units: 1 };
-      return numbers[name] ?? 1;
+      const numbers: Record<string, number> = { cents: 499, saveAmount: 1.5, amount: 1, page: 12, pageNumber: 3, width: 320, height: 480, units: 1, quantity: 1, pageCount: 24 };
+      const value = numbers[name] ?? 1;
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, value) : value;
     }
     case 'boolean':
       return false;
@@ -150,7 +154,7 @@ export function exampleOf(schema: JsonSchema, name = ''): unknown {
 /** A complete envelope of `definition`, as a consumer would read it off its topic. */
 export function exampleEnvelope(definition: EventDefinition): { id: string; type: string; version: number; occurredAt: string; source: string; key: string; data: unknown } {
   const data = exampleOf(plain(definition.schema)) as Record<string, unknown>;
-  return { id: EXAMPLE_UUID, type: definition.type, version: definition.version, occurredAt: EXAMPLE_TIME, source: definition.source, key: keyOf(definition.type, data), data };
+  return { id: exampleUuid(`event:${definition.type}`), type: definition.type, version: definition.version, occurredAt: EXAMPLE_TIME, source: definition.source, key: keyOf(definition.type, data), data };
 }
 
 /** `order.placed` → `orderPlaced` (AsyncAPI component and channel ids). */
