@@ -404,6 +404,14 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
     await shotAndCheck(page, viewport, 'ticket-inbound-email', true);
     await panel.getByRole('link', { name: 'Open customer page' }).click();
     await main.getByRole('heading', { level: 1, name: customer.email }).waitFor();
+
+    // A ticket that does not exist: the page says so in the server's words, with a way back.
+    await page.goto(`${stack.url}/dashboard/support-tickets/999999`);
+    await main.getByRole('heading', { name: 'The ticket did not load' }).waitFor();
+    await main.getByText('No such ticket.').waitFor();
+    await shotAndCheck(page, viewport, 'ticket-missing');
+    await main.getByRole('link', { name: 'Support tickets' }).click();
+    await main.getByRole('heading', { level: 1, name: 'Support tickets' }).waitFor();
     assert.deepEqual(pageErrors(errors), []);
     await page.close();
   });
