@@ -96,9 +96,8 @@ export function classifyInbound(facts: InboundFacts, own: OwnAddresses): Inbound
 
   const autoSubmitted = (facts.header('auto-submitted') ?? '').trim().toLowerCase();
   if (autoSubmitted !== '' && !autoSubmitted.startsWith('no')) return { action: 'reject', reason: 'auto-reply' };
-  if (facts.header('x-autoreply') !== undefined || facts.header('x-autorespond') !== undefined || facts.header('x-auto-response-suppress')?.match(/\b(?:all|oof|autoreply)\b/i)) {
-    return { action: 'reject', reason: 'auto-reply' };
-  }
+  // (X-Auto-Response-Suppress is not a sign: it asks *us* not to auto-reply and real people's mail carries it.)
+  if (facts.header('x-autoreply') !== undefined || facts.header('x-autorespond') !== undefined) return { action: 'reject', reason: 'auto-reply' };
   const precedence = (facts.header('precedence') ?? '').trim().toLowerCase();
   if (precedence === 'auto_reply') return { action: 'reject', reason: 'auto-reply' };
   if (precedence === 'bulk' || precedence === 'junk' || precedence === 'list') return { action: 'reject', reason: 'bulk' };

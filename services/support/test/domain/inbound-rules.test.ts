@@ -29,6 +29,7 @@ describe('what an inbound email is', () => {
     assert.deepEqual(classifyInbound(facts(), OWN), { action: 'ticket' });
     assert.deepEqual(classifyInbound(facts({ headers: { 'Auto-Submitted': 'no' } }), OWN), { action: 'ticket' });
     assert.deepEqual(classifyInbound(facts({ subject: 'My office is out of paper' }), OWN), { action: 'ticket' });
+    assert.deepEqual(classifyInbound(facts({ headers: { 'X-Auto-Response-Suppress': 'All' } }), OWN), { action: 'ticket' });
   });
 
   it('treats delivery-status and feedback reports as reports, whoever sends them', () => {
