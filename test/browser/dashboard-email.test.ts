@@ -8,6 +8,7 @@ import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
 import {
   browserSuiteSkip,
+  chooseOption,
   dashboardToast,
   DESKTOP,
   launchChromium,
@@ -192,6 +193,13 @@ describe('staff Email areas in Chromium', { skip: skipBecause(browserSuiteSkip('
       await main.getByRole('tab', { name: 'HTML version' }).click();
       await main.getByText('Unsaved changes').waitFor();
       await shotAndCheck(page, viewport, 'template-editor', true);
+      // Leaving with unsaved changes asks first; keeping on editing keeps them.
+      await main.getByRole('link', { name: 'Email templates' }).click();
+      const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await leave.waitFor();
+      await leave.getByRole('button', { name: 'Keep editing' }).click();
+      await leave.waitFor({ state: 'detached' });
+      assert.match(await html.inputValue(), /volume \{\{volume\}\} is waiting/);
       // A full-page shot leaves the sandboxed frame blank (it is drawn apart from the page); the frame is shot on its own.
       await page.locator('iframe[title="HTML preview of the template"]').screenshot({ path: path.join(shots, `${viewport}-template-preview-frame.png`) });
 
@@ -233,6 +241,11 @@ describe('staff Email areas in Chromium', { skip: skipBecause(browserSuiteSkip('
       const row = main.getByRole('button', { name: `Welcome back, Ada: volume ${volume}`, exact: true });
       await row.waitFor();
       await main.getByRole('table', { name: 'Sent emails' }).getByText('Delivered', { exact: true }).first().waitFor();
+      // The status filter narrows the list: no failed email to this address.
+      await chooseOption(page, main, 'Status', 'Failed');
+      await main.getByText('Nothing matches').waitFor();
+      await chooseOption(page, main, 'Status', 'Delivered');
+      await row.waitFor();
       await main.getByRole('button', { name: 'Show table' }).first().click();
       await main.getByRole('table', { name: /Emails in 15-minute steps/ }).waitFor();
       await shotAndCheck(page, viewport, 'sent-emails', true);
@@ -323,7 +336,18 @@ describe('staff Email areas in Chromium', { skip: skipBecause(browserSuiteSkip('
       const dialog = page.getByRole('dialog', { name: 'Verify an address' });
       await dialog.waitFor();
       await shotAndCheck(page, viewport, 'verify-identity-dialog');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const identity = `ops-${viewport}-${run}@inkwell.example`;
+      await dialog.getByRole('textbox', { name: /^Email address/ }).fill(identity);
+      await dialog.getByRole('button', { name: 'Send verification email' }).click();
+      await dashboardToast(page, 'Verification email sent.').waitFor();
+      const identities = main.getByRole('table', { name: 'Verified identities' });
+      await identities.getByText(identity, { exact: true }).waitFor();
+      await main.getByRole('button', { name: `Delete ${identity}` }).click();
+      const confirm = page.getByRole('alertdialog', { name: `Delete ${identity}?` });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Delete identity' }).click();
+      await dashboardToast(page, 'Identity deleted.').waitFor();
+      await identities.getByText(identity, { exact: true }).waitFor({ state: 'detached' });
 
       assert.deepEqual(pageErrors(errors), [], 'no script errors');
       await page.context().close();

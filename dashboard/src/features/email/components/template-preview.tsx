@@ -27,7 +27,7 @@ export function TemplatePreview({ subject, htmlBody, textBody, placeholders, sam
       </h2>
       {placeholders.length > 0 ? (
         <fieldset className={styles.samples}>
-          <legend className={styles.muted}>Sample values for the placeholders</legend>
+          <legend className={styles.legend}>Sample values for the placeholders</legend>
           {placeholders.map((name) => (
             <TextField key={name} label={name} value={samples[name] ?? ''} onChange={(value) => onSampleChange(name, value)} />
           ))}

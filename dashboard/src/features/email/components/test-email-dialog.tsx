@@ -59,7 +59,10 @@ export function TestEmailDialog({ isOpen, onOpenChange, templateId, templateName
         label="To addresses"
         description={`Up to ${MAX_ADDRESSES}, one a line or separated by commas.`}
         value={to}
-        onChange={setTo}
+        onChange={(value) => {
+          setTo(value);
+          setToError(undefined);
+        }}
         rows={2}
         isRequired
         autoFocus
@@ -67,7 +70,7 @@ export function TestEmailDialog({ isOpen, onOpenChange, templateId, templateName
       />
       {placeholders.length > 0 ? (
         <fieldset className={styles.samples}>
-          <legend className={styles.cardTitle}>Values for the placeholders (MetaData)</legend>
+          <legend className={styles.legend}>Values for the placeholders (MetaData)</legend>
           {placeholders.map((name) => (
             <TextField key={name} label={name} value={values[name] ?? ''} onChange={(value) => setValues((current) => ({ ...current, [name]: value }))} />
           ))}
