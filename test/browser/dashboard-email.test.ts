@@ -169,7 +169,20 @@ describe('staff Email areas in Chromium', { skip: skipBecause(browserSuiteSkip('
       await main.getByRole('tab', { name: 'Authentication templates' }).click();
       await main.getByRole('tabpanel', { name: 'Authentication templates' }).getByText('Read-only').first().waitFor();
       await shotAndCheck(page, viewport, 'templates-auth');
+      // An authentication template opens read-only, its HTML in a sandboxed frame.
+      await main.getByRole('link', { name: 'verify-email', exact: true }).click();
+      await main.getByRole('heading', { level: 1, name: 'verify-email' }).waitFor();
+      await main.getByText('Verify your email for Inkwell').waitFor();
+      const authFrame = main.locator('iframe[title="HTML of the verify-email template"]');
+      assert.equal(await authFrame.getAttribute('sandbox'), '', 'the frame may run nothing');
+      assert.equal(await main.getByRole('textbox').count(), 0, 'nothing to edit');
+      await shotAndCheck(page, viewport, 'auth-template');
+      await main.getByRole('link', { name: 'Email templates' }).click();
+      await main.getByRole('tab', { name: 'Authentication templates', selected: true }).waitFor();
       await main.getByRole('tab', { name: 'Database templates' }).click();
+      await main.getByRole('searchbox', { name: 'Search templates' }).fill(name);
+      await page.waitForURL((url) => url.searchParams.get('db-q') === name);
+      await link.waitFor();
 
       await main.getByRole('link', { name, exact: true }).click();
       await main.getByRole('heading', { level: 1, name }).waitFor();
