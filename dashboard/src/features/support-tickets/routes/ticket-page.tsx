@@ -5,7 +5,7 @@ import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon } from '@inkwell/ui-kit/icons';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
-import { errorMessage } from '@/lib/staff-api';
+import { ApiError, errorMessage } from '@/lib/staff-api';
 import { useMarkRead, useTicket } from '../api/tickets';
 import { Conversation } from '../components/conversation';
 import { ReplyEditor } from '../components/reply-editor';
@@ -34,23 +34,25 @@ export default function TicketPageRoute() {
   }, [loaded, markRead]);
 
   if (!valid || ticket.isError) {
+    // A ticket that does not exist will not appear by trying again; anything else might.
+    const missing = !valid || (ticket.error instanceof ApiError && ticket.error.httpStatus === 404);
     return (
       <>
         <PageHeader title="Support ticket" back={back} />
         <EmptyState
           tone="error"
           icon={<AlertIcon size={20} />}
-          title={valid ? 'The ticket did not load' : 'No such ticket.'}
+          title={missing ? 'No such ticket' : 'The ticket did not load'}
           headingLevel="h2"
           actions={
-            valid && (
+            missing ? undefined : (
               <Button size="sm" onClick={() => void ticket.refetch()} disabled={ticket.isFetching}>
                 Try again
               </Button>
             )
           }
         >
-          {valid && <p>{errorMessage(ticket.error)}</p>}
+          <p>{valid ? errorMessage(ticket.error) : 'The address does not name a ticket.'}</p>
         </EmptyState>
       </>
     );
