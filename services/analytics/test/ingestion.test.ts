@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createEnvelope, type EventBus } from '@inkwell/platform';
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { analyticsService } from '../src';
+import { addDays, dayInZone } from '../src/domain/periods';
+import { maintainPartitions } from '../src/flows/partition-maintenance';
 
-const event = { sessionId: 'a'.repeat(32), userProxy: 'B'.repeat(32), eventName: 'PAGE_VIEW', path: '/series/tidewater/', timestamp: 1_700_000_000, extraData: { url: 'http://localhost:8080/series/tidewater/' } };
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const event = () => ({ sessionId: 'a'.repeat(32), userProxy: 'B'.repeat(32), eventName: 'PAGE_VIEW', path: '/series/tidewater/', timestamp: nowSeconds(), extraData: { url: 'http://localhost:8080/series/tidewater/' } });
 
 describe('analytics ingestion', () => {
   let service: TestService;
@@ -17,46 +22,178 @@ describe('analytics ingestion', () => {
   });
   afterAll(() => service.close());
 
-  const post = (url: string, payload: unknown) => service.app.inject({ method: 'POST', url, payload: payload as object });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = { 'user-agent': CHROME }, remoteAddress = '198.51.100.7') =>
+    service.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+  const rawCount = async () => (await service.context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM raw_events')).rows[0]!.n;
+  const pvCount = async (metric: string) =>
+    (await service.context.db.query<{ n: number }>(`SELECT coalesce(sum(count), 0)::int AS n FROM traffic_counts WHERE grain = 'd' AND metric = $1`, [metric])).rows[0]!.n;
 
-  it('stores page views, reader and cart events by channel', async () => {
-    assert.equal((await post('/api/analytics/sendEvent', event)).statusCode, 200);
-    assert.equal((await post('/api/analytics/sendReaderEvent', { ...event, eventName: 'page_turn' })).statusCode, 200);
-    assert.equal((await post('/api/analytics/updateCart', { ...event, eventName: 'remove_from_cart' })).statusCode, 200);
-    const rows = (await service.context.db.query<{ channel: string; event_name: string; user_proxy: string; client_time: Date }>(
-      'SELECT channel, event_name, user_proxy, client_time FROM ingested_events ORDER BY id',
+  it('stores page views, reader and cart events by channel in the day of their own time', async () => {
+    const sent = nowSeconds() - 3600;
+    const base = { ...event(), sessionId: 'c'.repeat(32), timestamp: sent };
+    assert.equal((await post('/api/analytics/sendEvent', base)).statusCode, 200);
+    assert.equal((await post('/api/analytics/sendReaderEvent', { ...base, eventName: 'READER_PAGE' })).statusCode, 200);
+    assert.equal((await post('/api/analytics/updateCart', { ...base, eventName: 'remove_from_cart' })).statusCode, 200);
+    const rows = (await service.context.db.query<{ channel: string; event_name: string; user_proxy: string; occurred_at: Date; day: string; path: string }>(
+      "SELECT channel, event_name, user_proxy, occurred_at, to_char(day, 'YYYY-MM-DD') AS day, path FROM raw_events WHERE session_id = $1 ORDER BY channel",
+      ['c'.repeat(32)],
     )).rows;
-    assert.deepEqual(rows.map((row) => [row.channel, row.event_name]), [['store', 'PAGE_VIEW'], ['reader', 'page_turn'], ['cart', 'remove_from_cart']]);
+    assert.deepEqual(rows.map((row) => [row.channel, row.event_name]), [['cart', 'remove_from_cart'], ['reader', 'READER_PAGE'], ['store', 'PAGE_VIEW']]);
     assert.equal(rows[0]!.user_proxy, 'b'.repeat(32));
-    assert.equal(rows[0]!.client_time.toISOString(), '2023-11-14T22:13:20.000Z');
+    assert.equal(rows[0]!.occurred_at.getTime(), sent * 1000);
+    assert.equal(rows[0]!.day, dayInZone(new Date(sent * 1000), 'UTC'));
+    assert.equal(rows[2]!.path, '/series/tidewater/');
+  });
+
+  it('clamps a client time far off to within a day of its receipt', async () => {
+    const id = randomUUID();
+    assert.equal((await post('/api/analytics/sendEvent', { ...event(), eventId: id, timestamp: 1_000_000_000 })).statusCode, 200);
+    const { rows } = await service.context.db.query<{ occurred_at: Date }>('SELECT occurred_at FROM raw_events WHERE event_id = $1', [id]);
+    const lag = Date.now() - rows[0]!.occurred_at.getTime();
+    assert.ok(lag >= 86_400_000 && lag < 86_400_000 + 600_000, `clamped to a day back (lag ${lag} ms)`);
   });
 
   it('refuses bad events with 4xx envelopes and stores nothing', async () => {
-    const before = (await service.context.db.query('SELECT * FROM ingested_events')).rowCount;
+    const before = await rawCount();
     const cases: Array<[unknown, number, RegExp]> = [
-      [{ ...event, sessionId: 'short' }, 400, /32-character MD5/],
-      [{ ...event, eventName: '' }, 400, /eventName/],
-      [{ ...event, eventName: 'has spaces' }, 400, /eventName/],
-      [{ ...event, timestamp: -1 }, 400, /timestamp/],
+      [{ ...event(), sessionId: 'short' }, 400, /32-character MD5/],
+      [{ ...event(), eventName: '' }, 400, /eventName/],
+      [{ ...event(), eventName: 'has spaces' }, 400, /eventName/],
+      [{ ...event(), eventId: 'not-a-uuid' }, 400, /eventId must be a UUID/],
+      [{ ...event(), timestamp: -1 }, 400, /timestamp/],
       // Past the year 9999, where a Postgres timestamp ends (a JavaScript Date goes on to 275760).
-      [{ ...event, timestamp: 253_402_300_800_000 }, 400, /timestamp/],
-      [{ ...event, timestamp: 8_639_999_999_999_999 }, 400, /timestamp/],
-      [{ ...event, extraData: { blob: 'x'.repeat(9000) } }, 413, /larger than 8 KB/],
+      [{ ...event(), timestamp: 253_402_300_800_000 }, 400, /timestamp/],
+      [{ ...event(), timestamp: 8_639_999_999_999_999 }, 400, /timestamp/],
+      [{ ...event(), extraData: { blob: 'x'.repeat(9000) } }, 413, /larger than 8 KB/],
       // jsonb refuses \u0000, in a value or a key, however deep.
-      [{ ...event, extraData: { nested: { 'k\u0000': 1 } } }, 400, /may not contain the NUL character/],
-      [{ ...event, path: '/series/\u0000' }, 400, /path in the request body may not contain the NUL character/],
+      [{ ...event(), extraData: { nested: { 'k\u0000': 1 } } }, 400, /may not contain the NUL character/],
+      [{ ...event(), path: '/series/\u0000' }, 400, /path in the request body may not contain the NUL character/],
     ];
     for (const [payload, status, message] of cases) {
       const response = await post('/api/analytics/sendEvent', payload);
       assert.equal(response.statusCode, status, JSON.stringify(payload).slice(0, 80));
       assert.match(response.json().status.message, message);
     }
-    assert.equal((await service.context.db.query('SELECT * FROM ingested_events')).rowCount, before);
+    assert.equal(await rawCount(), before);
   });
 
   it('names extraData as the problem of an event too large to keep', async () => {
-    const response = await post('/api/analytics/sendEvent', { ...event, extraData: { blob: 'x'.repeat(9000) } });
+    const response = await post('/api/analytics/sendEvent', { ...event(), extraData: { blob: 'x'.repeat(9000) } });
     assert.deepEqual(response.json().status.problems, [{ field: 'extraData', message: 'extraData is larger than 8 KB.' }]);
+  });
+
+  it('stores every one of many concurrent events, in shared transactions, and counts each once', async () => {
+    const before = await rawCount();
+    const pvBefore = await pvCount('pv');
+    const session = 'd'.repeat(32);
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, index) => post('/api/analytics/sendEvent', { ...event(), sessionId: session, eventId: randomUUID(), path: `/p/${index % 7}` })),
+    );
+    assert.deepEqual([...new Set(answers.map((answer) => answer.statusCode))], [200]);
+    assert.equal(await rawCount(), before + 400);
+    assert.equal(await pvCount('pv'), pvBefore + 400);
+    // Group commit: the 400 rows were written by far fewer transactions than requests.
+    const { rows } = await service.context.db.query<{ n: number }>('SELECT count(DISTINCT xmin::text)::int AS n FROM raw_events WHERE session_id = $1', [session]);
+    assert.ok(rows[0]!.n < 200, `${rows[0]!.n} transactions for 400 events`);
+  });
+
+  it('stores a retried event once, with or without an event id', async () => {
+    const before = await rawCount();
+    const pvBefore = await pvCount('pv');
+    const withId = { ...event(), eventId: randomUUID(), sessionId: 'e'.repeat(32) };
+    const answers = await Promise.all([post('/api/analytics/sendEvent', withId), post('/api/analytics/sendEvent', withId), post('/api/analytics/sendEvent', withId)]);
+    assert.deepEqual(answers.map((answer) => answer.statusCode), [200, 200, 200]);
+    assert.equal((await post('/api/analytics/sendEvent', { ...withId, eventId: withId.eventId.toUpperCase() })).statusCode, 200);
+    // No id: the same session, name, path and timestamp make the same id.
+    const withoutId = { ...event(), sessionId: 'f'.repeat(32), timestamp: nowSeconds() - 60 };
+    assert.equal((await post('/api/analytics/sendEvent', withoutId)).statusCode, 200);
+    assert.equal((await post('/api/analytics/sendEvent', withoutId)).statusCode, 200);
+    assert.equal((await post('/api/analytics/sendEvent', { ...withoutId, timestamp: withoutId.timestamp + 1 })).statusCode, 200);
+    assert.equal(await rawCount(), before + 3);
+    assert.equal(await pvCount('pv'), pvBefore + 3);
+  });
+
+  it('marks bots (crawlers, headless browsers, no agent, webdriver) and counts their page views apart', async () => {
+    const session = '1'.repeat(32);
+    const botsBefore = await pvCount('bot_pv');
+    const pvBefore = await pvCount('pv');
+    const agents: Array<[Record<string, string>, Record<string, unknown>, boolean]> = [
+      [{ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, {}, true],
+      [{ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36' }, {}, true],
+      [{ 'user-agent': '' }, {}, true],
+      [{ 'user-agent': CHROME }, { webdriver: true }, true],
+      [{ 'user-agent': CHROME }, {}, false],
+    ];
+    for (const [headers, extraData, bot] of agents) {
+      const id = randomUUID();
+      assert.equal((await post('/api/analytics/sendEvent', { ...event(), sessionId: session, eventId: id, extraData }, headers)).statusCode, 200);
+      const { rows } = await service.context.db.query<{ is_bot: boolean }>('SELECT is_bot FROM raw_events WHERE event_id = $1', [id]);
+      assert.equal(rows[0]!.is_bot, bot, JSON.stringify(headers));
+    }
+    assert.equal(await pvCount('bot_pv'), botsBefore + 4);
+    assert.equal(await pvCount('pv'), pvBefore + 1);
+  });
+
+  it('never stores the address in clear: a keyed hash per day, from a salt deleted after the day', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await post('/api/analytics/sendEvent', { ...event(), eventId: ids[0] }, { 'user-agent': CHROME }, '203.0.113.77');
+    await post('/api/analytics/sendEvent', { ...event(), eventId: ids[1] }, { 'user-agent': CHROME }, '203.0.113.77');
+    await post('/api/analytics/sendEvent', { ...event(), eventId: ids[2] }, { 'user-agent': CHROME }, '203.0.113.78');
+    const { rows } = await service.context.db.query<{ visitor_hash: string; row: string }>('SELECT visitor_hash, row_to_json(r)::text AS row FROM raw_events r WHERE event_id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], event_id)', [ids]);
+    assert.equal(rows.length, 3);
+    for (const row of rows) {
+      assert.doesNotMatch(row.row, /203\.0\.113|198\.51\.100/);
+      assert.match(row.visitor_hash, /^[0-9a-f]{32}$/);
+    }
+    assert.equal(rows[0]!.visitor_hash, rows[1]!.visitor_hash);
+    assert.notEqual(rows[0]!.visitor_hash, rows[2]!.visitor_hash);
+    // Every other table of the service: no address anywhere.
+    const tables = (await service.context.db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows;
+    for (const { name } of tables) {
+      const found = await service.context.db.query(`SELECT 1 FROM "${name}" t WHERE row_to_json(t)::text LIKE '%203.0.113.%' LIMIT 1`);
+      assert.equal(found.rowCount, 0, name);
+    }
+    const today = dayInZone(new Date(), 'UTC');
+    assert.equal((await service.context.db.query('SELECT 1 FROM visitor_salts WHERE day = $1', [today])).rowCount, 1);
+    // Tomorrow, today's salt is gone.
+    await maintainPartitions(service.context.db, { timeZone: 'UTC', retentionDays: 400, now: new Date(Date.now() + 86_400_000) });
+    assert.equal((await service.context.db.query('SELECT 1 FROM visitor_salts WHERE day <= $1', [today])).rowCount, 0);
+  });
+
+  it('keeps raw events in day partitions made ahead, moves strays out of the default, and drops days past retention', async () => {
+    const db = service.context.db;
+    const partitions = async () =>
+      (await db.query<{ name: string }>("SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'raw_events'::regclass ORDER BY 1")).rows.map((row) => row.name);
+    const today = dayInZone(new Date(), 'UTC');
+    await maintainPartitions(db, { timeZone: 'UTC', retentionDays: 400 });
+    const names = await partitions();
+    for (let offset = -1; offset <= 3; offset += 1) assert.ok(names.includes(`raw_events_${addDays(today, offset).replaceAll('-', '')}`), `partition of ${addDays(today, offset)}`);
+    assert.ok(names.includes('raw_events_default'));
+    const stored = await db.query<{ part: string }>("SELECT tableoid::regclass::text AS part FROM raw_events WHERE day = $1 LIMIT 1", [today]);
+    assert.equal(stored.rows[0]!.part, `raw_events_${today.replaceAll('-', '')}`);
+
+    // A stray: an event of a day with no partition yet lands in the default, and moves when its day's partition is made.
+    const future = addDays(today, 10);
+    await db.query(
+      `INSERT INTO raw_events (day, event_id, channel, event_name, session_id, user_proxy, occurred_at) VALUES ($1, $2, 'store', 'PAGE_VIEW', $3, $3, now())`,
+      [future, randomUUID(), '2'.repeat(32)],
+    );
+    assert.equal((await db.query('SELECT 1 FROM raw_events_default WHERE day = $1', [future])).rowCount, 1);
+    const later = await maintainPartitions(db, { timeZone: 'UTC', retentionDays: 400, now: new Date(Date.parse(`${future}T12:00:00Z`)) });
+    assert.ok(later.created.includes(future));
+    assert.equal((await db.query('SELECT 1 FROM raw_events_default WHERE day = $1', [future])).rowCount, 0);
+    assert.equal((await db.query(`SELECT 1 FROM raw_events_${future.replaceAll('-', '')}`)).rowCount, 1);
+
+    // Retention of 2 days, seen from 20 days on: every partition of before then goes, the rollups stay.
+    const rollupsBefore = (await db.query('SELECT count(*) FROM traffic_counts')).rows[0];
+    const far = addDays(today, 20);
+    const dropped = await maintainPartitions(db, { timeZone: 'UTC', retentionDays: 2, now: new Date(Date.parse(`${far}T12:00:00Z`)) });
+    assert.ok(dropped.dropped.includes(today) && dropped.dropped.includes(future));
+    const left = await partitions();
+    assert.ok(!left.includes(`raw_events_${today.replaceAll('-', '')}`));
+    assert.ok(left.includes(`raw_events_${addDays(far, -2).replaceAll('-', '')}`) || left.includes(`raw_events_${addDays(far, -1).replaceAll('-', '')}`));
+    assert.equal(await rawCount(), 0);
+    assert.deepEqual((await db.query('SELECT count(*) FROM traffic_counts')).rows[0], rollupsBefore);
   });
 
   it('keeps one copy of every domain event, even when it is delivered twice', async () => {

@@ -1,16 +1,26 @@
+import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext } from '@inkwell/platform';
+import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext, type Transaction } from '@inkwell/platform';
+import { isBotRequest } from '../domain/bots';
 import { MESSAGES } from '../domain/messages';
-import { insertIngestedEvent } from '../store/ingested-events';
+import { dayInZone } from '../domain/periods';
+import { VisitorHasher } from '../domain/visitor-hash';
+import { IngestBatcher, type IngestBatcherOptions } from '../flows/ingest-batcher';
+import { startPartitionMaintenance } from '../flows/partition-maintenance';
+import { insertRawEvents, type RawEvent } from '../store/raw-events';
+import { applyTrafficRollups } from '../store/traffic-rollups';
 
 /**
  * What the storefront posts for each analytics event (storefront spec §3 "Analytics event"):
- * session id and user proxy are MD5 hex digests made in the browser.
+ * session id and user proxy are MD5 hex digests made in the browser. `eventId` (a UUID, optional,
+ * issue 25) makes a retried event stored once; without it the id is derived from the session,
+ * name, path and timestamp.
  */
 const Md5 = Type.String({ pattern: '^[a-fA-F0-9]{32}$', errorMessage: MESSAGES.notMd5 });
 
 export const AnalyticsEventBody = Type.Object({
   version: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])),
+  eventId: Type.Optional(Type.String({ format: 'uuid', errorMessage: MESSAGES.eventId })),
   sessionId: Md5,
   userProxy: Md5,
   timestamp: Type.Optional(Type.Union([UnixTime(), Type.String({ format: 'date-time' })])),
@@ -23,37 +33,116 @@ export type AnalyticsEvent = Static<typeof AnalyticsEventBody>;
 
 const Accepted = EnvelopeOf(Type.Null());
 const MAX_PAYLOAD_BYTES = 8 * 1024;
+const MAX_PATH_LENGTH = 512;
+const DAY_MS = 86_400_000;
 
-function clientTime(timestamp: AnalyticsEvent['timestamp']): string | null {
+function clientTime(timestamp: AnalyticsEvent['timestamp']): Date | null {
   if (timestamp === undefined) return null;
   // Unix seconds or milliseconds, or an ISO string.
   const date = typeof timestamp === 'number' ? new Date(timestamp < 1e12 ? timestamp * 1000 : timestamp) : new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export async function ingestionRoutes(app: App, context: ServiceContext): Promise<void> {
+/** The path a page event is about, without its query or fragment (they may hold what people typed). */
+function pagePath(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  let path = value;
+  try {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) path = new URL(value).pathname;
+  } catch {
+    return null;
+  }
+  path = path.split(/[?#]/)[0]!;
+  if (!path.startsWith('/')) return null;
+  return path.slice(0, MAX_PATH_LENGTH);
+}
+
+function pathOf(event: AnalyticsEvent): string | null {
+  const extra = event.extraData ?? {};
+  if (event.eventName === 'landing_page') return pagePath(extra.url_path) ?? pagePath(event.path);
+  if (event.eventName === 'PAGE_VIEW') return pagePath(event.path) ?? pagePath(extra.url);
+  return pagePath(event.path);
+}
+
+/** A UUID (v5-style, from SHA-1) for an event its client sent without one. */
+function derivedEventId(parts: readonly string[]): string {
+  const hex = createHash('sha1').update(parts.join('\u0000')).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface Ingestion {
+  batcher: IngestBatcher<RawEvent>;
+  hasher: VisitorHasher;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The ingestion's parts: the group-commit batcher (raw events and their rollups in one transaction) and the partition maintenance. */
+export function createIngestion(context: ServiceContext, options: IngestBatcherOptions & { maintenance?: boolean } = {}): Ingestion {
+  const batcher = new IngestBatcher<RawEvent>(
+    context.db,
+    async (tx: Transaction, events) => {
+      const stored = await insertRawEvents(tx, events);
+      await applyTrafficRollups(tx, stored);
+    },
+    context.logger,
+    options,
+  );
+  let stopMaintenance: (() => Promise<void>) | undefined;
+  return {
+    batcher,
+    hasher: new VisitorHasher(context.db),
+    async start() {
+      if (options.maintenance === false) return;
+      const { timeZone, rawRetentionDays } = context.config.analytics;
+      stopMaintenance = startPartitionMaintenance(context.db, context.logger, { timeZone, retentionDays: rawRetentionDays });
+    },
+    async close() {
+      await stopMaintenance?.();
+      await batcher.close();
+    },
+  };
+}
+
+/** `ingestion` defaults to one made here (its partition maintenance then not started). */
+export async function ingestionRoutes(app: App, context: ServiceContext, ingestion: Ingestion = createIngestion(context)): Promise<void> {
   const channels = [
     ['/api/analytics/sendEvent', 'store'],
     ['/api/analytics/sendReaderEvent', 'reader'],
     ['/api/analytics/updateCart', 'cart'],
   ] as const;
+  const { timeZone } = context.config.analytics;
   for (const [url, channel] of channels) {
     app.post(url, {
       schema: { tags: ['analytics'], summary: `Record a ${channel} event from the storefront`, body: AnalyticsEventBody, response: { 200: Accepted } },
       handler: async (request) => {
         const event = request.body;
-        const payload = JSON.stringify(event.extraData ?? {});
-        if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+        const payload = event.extraData ?? {};
+        if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) {
           throw new DomainError(413, 'PayloadTooLarge', MESSAGES.extraDataTooLarge, { field: 'extraData' });
         }
-        await insertIngestedEvent(context.db, {
+        const received = new Date();
+        const sent = clientTime(event.timestamp);
+        // The event's own time, kept within a day of its receipt: its day (and so its partition) is
+        // the same however late a retry comes.
+        const occurred = sent === null ? received : new Date(Math.min(Math.max(sent.getTime(), received.getTime() - DAY_MS), received.getTime() + DAY_MS));
+        const sessionId = event.sessionId.toLowerCase();
+        const path = pathOf(event);
+        const userAgent = request.headers['user-agent'];
+        const eventId = event.eventId?.toLowerCase() ?? derivedEventId([sessionId, event.eventName, event.path ?? '', sent?.toISOString() ?? received.toISOString()]);
+        await ingestion.batcher.add({
+          day: dayInZone(occurred, timeZone),
+          eventId,
           channel,
           eventName: event.eventName,
-          sessionId: event.sessionId.toLowerCase(),
+          sessionId,
           userProxy: event.userProxy.toLowerCase(),
-          path: event.path ?? null,
+          visitorHash: await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? ''),
+          path,
           payload,
-          clientTime: clientTime(event.timestamp),
+          occurredAt: occurred.toISOString(),
+          isBot: isBotRequest(userAgent, payload),
         });
         return success(null);
       },
