@@ -10,6 +10,7 @@ import { ORDER_MAIL_EVENTS } from './domain/order-mails';
 import { ORDER_TEMPLATE_CONTENT } from './domain/order-templates';
 import { EmailDispatcher } from './flows/email-dispatcher';
 import { EmailScheduler } from './flows/email-scheduler';
+import { displayNameOf, mailbox } from './domain/reply-headers';
 import { PRE_ORDER_MAIL_EVENTS, preOrderMails } from './consumers/pre-order-mails';
 import { SUPPORT_TEMPLATE_CONTENT } from './domain/support-templates';
 import { scheduledEmailRoutes } from './routes/scheduled-emails';
@@ -17,6 +18,9 @@ import { InboundListener } from './flows/inbound-listener';
 import { receiveInboundMail } from './flows/inbound-mail';
 import { MailQueue } from './store/mail-queue';
 import { AccountLinks } from './peers/account-links';
+import { ReportLinks } from './peers/report-links';
+import { REPORT_MAIL_EVENTS, reportMails } from './consumers/report-mails';
+import { REPORT_TEMPLATE_CONTENT } from './domain/report-templates';
 import { AccountStaff } from './peers/account-staff';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { sentEmailRoutes } from './routes/sent-emails';
@@ -53,13 +57,15 @@ export const supportService: ServiceDefinition<SupportParts> = {
     await syncAuthTemplates(context.db, AUTH_TEMPLATE_CONTENT);
     await installOrderTemplates(context.db, ORDER_TEMPLATE_CONTENT);
     await installOrderTemplates(context.db, SUPPORT_TEMPLATE_CONTENT);
+    await installOrderTemplates(context.db, REPORT_TEMPLATE_CONTENT);
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());
-    const scheduler = new EmailScheduler(context.db, queue, logger, { dailyCap: context.config.email.dailySendCap, storeUrl: `${context.config.publicUrl.replace(/\/+$/, '')}/` });
+    const scheduler = new EmailScheduler(context.db, queue, logger, { dailyCap: context.config.email.dailySendCap, storeUrl: `${context.config.publicUrl.replace(/\/+$/, '')}/`, supportFrom: mailbox(displayNameOf(context.config.email.from), context.config.support.address) });
     // The embedded and SMTP drivers list the configured senders as identities (SES keeps its own).
     if (!sender.account) await listConfiguredIdentities(context.db, [context.config.email.from, context.config.support.address]);
     const links = new AccountLinks(context.config.peers.account.grpcAddress);
+    const reportLinks = new ReportLinks(context.config.peers.analytics.grpcAddress);
     const staff = new AccountStaff(context.config.peers.account.grpcAddress);
     const { support } = context.config;
     const inbound = support.inboundSmtp
@@ -99,6 +105,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
         { group: 'emails', types: ACCOUNT_MAIL_EVENTS, effect: accountEmails({ publicUrl: context.config.publicUrl, links, queue, logger: context.logger }) },
         { group: 'pre-order-mails', types: PRE_ORDER_MAIL_EVENTS, effect: preOrderMails({ publicUrl: context.config.publicUrl, logger: context.logger }) },
         { group: 'order-emails', types: ORDER_MAIL_EVENTS, effect: orderEmails({ publicUrl: context.config.publicUrl, queue, logger: context.logger }) },
+        { group: 'report-mails', types: REPORT_MAIL_EVENTS, effect: reportMails({ publicUrl: context.config.publicUrl, links: reportLinks, queue, logger: context.logger }) },
         { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccount({ files: context.files, logger: context.logger.child({ component: 'erasure' }) }) },
       ],
       async onStart() {
@@ -113,6 +120,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
         await dispatcher.stop();
         await sender.close();
         links.close();
+        reportLinks.close();
         staff.close();
       },
       exposed: { sendQueuedEmails: () => dispatcher.drain(), runScheduledEmails: () => scheduler.drain(), inboundSmtpPort: () => inbound?.port() },

@@ -98,6 +98,19 @@ describe('scheduled emails', () => {
     assert.equal(failed.note, 'No email template named "no-such-template".');
   });
 
+  it("sends a ticket's follow-up from the support address with the ticket's reply address", async () => {
+    await resetBudget();
+    const to = address('ticket');
+    const id = await db().transaction((tx) =>
+      scheduleEmail(tx, { to, templateName: 'ticket-follow-up', templateData: { ticketSubject: 'Refund', ticketReference: '#9', replyAddress: 'support+tok9@inkwell.example' }, sendFrom: new Date(Date.now() - 1000), reason: 'ticket-follow-up', ticketId: 9 }),
+    );
+    await service.exposed.runScheduledEmails();
+    const { sent_email_id } = await row(id);
+    const mail = (await db().query<{ reply_to: string; from_address: string }>('SELECT reply_to, from_address FROM sent_emails WHERE id = $1', [sent_email_id])).rows[0]!;
+    assert.equal(mail.reply_to, 'support+tok9@inkwell.example');
+    assert.match(mail.from_address, new RegExp(`${service.context.config.support.address.replace(/[.+]/g, '\\$&')}>?$`));
+  });
+
   it('keeps to the daily budget: cap 2, three due → two sent, one Deferred to the next UTC midnight', async () => {
     await resetBudget();
     const ids = [await followUp(address('budget')), await followUp(address('budget')), await followUp(address('budget'))];

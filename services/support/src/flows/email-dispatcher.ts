@@ -33,8 +33,10 @@ const RECIPIENT_REFUSED = /recipients? (were )?rejected|RCPT TO|Recipient comman
 /**
  * Sends queued mails through the email port, one row per transaction: the row is locked with
  * `FOR UPDATE SKIP LOCKED` while its mail is handed over, so replicas never send the same mail
- * twice, and its outcome (Sent with a Delivery event, or a Failure event and a retry time, or
- * Failed) commits with the lock's release. A process dying mid-send leaves the row Queued, to be
+ * twice, and its outcome commits with the lock's release: a suppressed recipient ends Suppressed
+ * (never handed over); the stored and SMTP drivers' acceptance is the delivery (Delivered with a
+ * Delivery event); SES's is Sent (its Delivery comes from the SES event feed); a recipient refused
+ * for good at RCPT is a hard Bounce that suppresses it; other failures retry, then Failed. A process dying mid-send leaves the row Queued, to be
  * sent again: delivery is at least once, like the events it answers. The polling, claiming and
  * backoff are the platform's polled queue.
  */

@@ -12,6 +12,8 @@ export interface SchedulerOptions {
   dailyCap: number;
   /** Filled in for `{{storeUrl}}` (the sign-off) when the scheduled data lacks it. */
   storeUrl: string;
+  /** The sender of a ticket's scheduled mail (one whose data has `replyAddress`): the support address, so answers thread back. */
+  supportFrom?: string;
   pollIntervalMs?: number;
 }
 
@@ -114,12 +116,15 @@ export class EmailScheduler {
       this.logger.info({ scheduledEmailId: row.id }, 'scheduled email deferred: daily budget spent');
       return;
     }
+    // A ticket's follow-up carries the ticket's reply address, so the customer's answer joins the ticket.
+    const replyTo = typeof row.template_data?.replyAddress === 'string' ? row.template_data.replyAddress : undefined;
     const sentEmailId = await this.mails.add(tx, {
       to: row.recipient_email,
       content,
       templateName: template.name,
       userId: row.user_id,
       category: 'scheduled',
+      ...(replyTo ? { replyTo, ...(this.options.supportFrom ? { from: this.options.supportFrom } : {}) } : {}),
     });
     await tx.query(
       `UPDATE scheduled_emails SET status = 'Sent', sent_at = now(), sent_email_id = $2, attempts = attempts + 1, note = NULL, last_edited = now() WHERE id = $1`,
