@@ -57,6 +57,8 @@ const screenRoutes: RouteObject[] = [
   { path: 'email-provider', ...page(() => import('@/features/email/routes/email-provider')) },
   { path: 'support-tickets', ...page(() => import('@/features/support-tickets/routes/ticket-inbox')) },
   { path: 'support-tickets/:id', ...page(() => import('@/features/support-tickets/routes/ticket-page')) },
+  { path: 'analytics', ...page(() => import('@/features/analytics/routes/analytics')) },
+  { path: 'reports', ...page(() => import('@/features/analytics/routes/reports')) },
 ];
 
 const routes: RouteObject[] = [

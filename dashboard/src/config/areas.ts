@@ -165,14 +165,14 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
     areas: [
       {
         path: 'analytics',
-        status: 'coming',
+        status: 'ready',
         label: 'Analytics',
         summary: 'Follow sales and traffic, daily or monthly.',
         empty: { title: 'No figures yet', text: 'Sales and traffic charts appear here for the period you choose.' },
       },
       {
         path: 'reports',
-        status: 'coming',
+        status: 'ready',
         label: 'Reports',
         summary: 'Download sales and user reports as spreadsheets.',
         empty: { title: 'No reports', text: 'Reports you can download appear here.' },

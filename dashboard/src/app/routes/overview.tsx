@@ -3,6 +3,7 @@ import { ArrowRightIcon } from '@inkwell/ui-kit/icons';
 import { AREA_GROUPS } from '@/config/areas';
 import { useStaff } from '@/features/auth/staff-context';
 import { PageHeader } from '@/components/layout/page-header';
+import { TodayCard } from '@/features/analytics/components/today-card';
 import styles from './overview.module.css';
 
 export default function OverviewRoute() {
@@ -10,6 +11,7 @@ export default function OverviewRoute() {
   return (
     <>
       <PageHeader title="Overview" summary={`Signed in as ${account.email}. Pick an area to get started.`} />
+      <TodayCard />
       <div className={styles.groups}>
         {AREA_GROUPS.map((group) => (
           <section key={group.label} className={styles.group} aria-labelledby={`group-${group.label}`}>
