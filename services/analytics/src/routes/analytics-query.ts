@@ -3,9 +3,20 @@
  * are calendar days (YYYY-MM-DD, both included, in the reporting zone), `timespan` daily (default)
  * or monthly. A bad argument answers 400 naming its field with the contract's message.
  */
-import { ANALYTICS_MAX_RANGE_DAYS, ANALYTICS_MESSAGES, ANALYTICS_TIMESPANS, type AnalyticsTimespan } from '@inkwell/contracts/dashboard-analytics';
+import { Type } from '@sinclair/typebox';
+import { ANALYTICS_MAX_RANGE_DAYS, ANALYTICS_MESSAGES, ANALYTICS_TIMESPANS, AnalyticsRangeQuerySchema, type AnalyticsTimespan } from '@inkwell/contracts/dashboard-analytics';
 import { BadRequestError } from '@inkwell/platform';
 import { coverOf, daysBetween, isCalendarDay, periodsOf, type Cover, type Period } from '../domain/periods';
+
+/**
+ * The route schema of the range query: the contract's `start` and `end`, with `timespan` checked by
+ * `parseAnalyticsRange` (so a bad one answers the contract's message, naming the field).
+ */
+export const AnalyticsRangeQueryRoute = Type.Object({
+  start: AnalyticsRangeQuerySchema.properties.start,
+  end: AnalyticsRangeQuerySchema.properties.end,
+  timespan: Type.Optional(Type.String({ maxLength: 20, description: 'daily (default) or monthly' })),
+});
 
 export interface AnalyticsRange {
   start: string;

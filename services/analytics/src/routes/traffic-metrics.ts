@@ -4,7 +4,6 @@
  * rollups (store/traffic-rollups.ts), never from raw_events.
  */
 import {
-  AnalyticsRangeQuerySchema,
   EventMetricsSchema,
   PageMetricsSchema,
   PageViewMetricsSchema,
@@ -18,7 +17,7 @@ import {
 } from '@inkwell/contracts/dashboard-analytics';
 import { EnvelopeOf, success, type App, type Queryable, type ServiceContext } from '@inkwell/platform';
 import { readFigures, type Segment } from '../store/traffic-rollups';
-import { parseAnalyticsRange, type AnalyticsRange } from './analytics-query';
+import { AnalyticsRangeQueryRoute, parseAnalyticsRange, type AnalyticsRange } from './analytics-query';
 
 const tags = ['dashboard'];
 const security = [{ bearer: [] }];
@@ -112,7 +111,7 @@ export async function trafficMetricsRoutes(app: App, context: ServiceContext): P
   const { timeZone } = context.config.analytics;
   const admin = { preHandler: context.auth.requireAdmin };
   const base = '/api/dashboard/analytics';
-  const querystring = AnalyticsRangeQuerySchema;
+  const querystring = AnalyticsRangeQueryRoute;
 
   app.get(`${base}/getPageViewMetrics`, {
     ...admin,
