@@ -255,6 +255,7 @@ describe('staff email calls', () => {
       assert.equal(mail.htmlBody, '<p>Hi Mia &amp; Leo, <b>&lt;Tidewater&gt; Vol. 1</b> shipped. <a href="https://store.example/orders/7">Track it</a></p>');
       assert.equal(mail.textBody, 'Hi Mia & Leo, <Tidewater> Vol. 1 shipped. Track it: https://store.example/orders/7');
       assert.equal(mail.templateName, 'Test drive');
+      assert.equal(mail.category, 'test', 'a test send is told apart from the store’s own mail');
       assert.equal(mail.status, 'Delivered');
       assert.ok(sent.body.response.sentEmailIds.includes(mail.id));
     }

@@ -112,7 +112,7 @@ export async function emailTemplateRoutes(app: App, context: ServiceContext, que
       const sentEmailIds = await db.transaction(async (tx) => {
         const ids: string[] = [];
         for (const to of new Set(request.body.ToAddresses.map((address) => address.trim()))) {
-          ids.push(await queue.add(tx, { to, content, templateName: template.name }));
+          ids.push(await queue.add(tx, { to, content, templateName: template.name, category: 'test' }));
         }
         return ids;
       });
