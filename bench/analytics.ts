@@ -1,0 +1,245 @@
+/**
+ * Analytics benchmark (issue 25): measured, not asserted — each target is printed met or NOT MET.
+ *
+ *   TEST_DATABASE_URL=postgres://… npx tsx bench/analytics.ts [--only ingest,queries,workbook]
+ *       [--events 60000] [--connections 32] [--calls 50] [--raw 10000000] [--orders-per-day 300]
+ *
+ * 1. ingest: storefront events POSTed to /api/analytics/sendEvent through the gateway (gateway and
+ *    analytics service in one process, as `npm start` runs them, on a fresh database), with
+ *    autocannon; every event has its own id, and the 2xx answers are compared with the rows of
+ *    raw_events afterwards (nothing lost). Baseline in the same run, same load: a call through the
+ *    same gateway to the same service refused by its schema (400, no database work).
+ *    Targets: ≥ 5,000 events/s, p99 < 50 ms, sent = stored.
+ * 2. queries: two years of data on the database `bench_analytics` (kept between runs; loaded once,
+ *    resumably, see bench/support/analytics-data.ts), every §7 call over the last 90 days (daily)
+ *    and over the two years (monthly), `--calls` times each, one after another, as an admin, over
+ *    the service's HTTP API. Baseline: a trivial admin call (the caller's report jobs) measured the
+ *    same way. Targets: 90-day p99 < 150 ms, two-year monthly p99 < 300 ms.
+ * 3. workbook: the reports workbook (asExcelFile) of the two years and of 90 days, downloaded while
+ *    the service's process watches its own memory (RSS high-water mark, heap sampled every 2 ms).
+ *    Target: memory flat — the two-year workbook's peak growth about the 90-day one's.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { saveResults, stopProcesses } from './support/outcome';
+import { DATA_END, DATA_START } from './support/analytics-data';
+import type { MemoryPeak } from './support/merchandising-memory';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const text = (name: string): string | undefined => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const ONLY = new Set((text('only') ?? 'ingest,queries,workbook').split(','));
+const EVENTS = Number(text('events') ?? 60_000);
+const CONNECTIONS = Number(text('connections') ?? 32);
+const CALLS = Number(text('calls') ?? 50);
+const RAW = Number(text('raw') ?? 10_000_000);
+const ORDERS_PER_DAY = Number(text('orders-per-day') ?? 300);
+if (!process.env.TEST_DATABASE_URL) throw new Error('set TEST_DATABASE_URL to a PostgreSQL server (the benchmark makes databases of its own there)');
+
+const processes: ChildProcess[] = [];
+const figures: Record<string, unknown> = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, date: new Date().toISOString() };
+const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+
+function startServer<T>(scriptArgs: string[]): { child: ChildProcess; ready: Promise<T> } {
+  const child = fork(path.join(here, 'support', 'analytics-server.ts'), scriptArgs, {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  processes.push(child);
+  const ready = new Promise<T>((resolve, reject) => {
+    child.on('message', (message: { type: string; line?: string }) => {
+      if (message.type === 'log') console.log(message.line);
+      if (message.type === 'ready') resolve(message as T);
+    });
+    child.once('exit', (code) => reject(new Error(`analytics-server exited with ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+const ask = <T>(child: ChildProcess, type: string, answer: string) =>
+  new Promise<T>((resolve) => {
+    const listen = (message: { type: string }) => {
+      if (message.type !== answer) return;
+      child.off('message', listen);
+      resolve(message as T);
+    };
+    child.on('message', listen);
+    child.send({ type });
+  });
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const md5ish = () => randomUUID().replaceAll('-', '');
+
+/* ------------------------------------------------------------------ 1. ingestion */
+
+async function ingestion() {
+  console.log(`\n1. Ingestion through the gateway: ${CONNECTIONS} connections, ${EVENTS.toLocaleString('en')} requests per row after 5,000 to warm up (load average ${load()}) ...`);
+  const server = startServer<{ gatewayUrl: string; token: string }>(['ingest']);
+  const { gatewayUrl } = await server.ready;
+  const sessions = Array.from({ length: 2000 }, md5ish);
+  const visitors = Array.from({ length: 5000 }, md5ish);
+  let counter = 0;
+  const event = () => {
+    counter++;
+    const kind = counter % 10;
+    return JSON.stringify({
+      eventId: randomUUID(),
+      sessionId: sessions[counter % sessions.length],
+      userProxy: visitors[counter % visitors.length],
+      eventName: kind < 7 ? 'PAGE_VIEW' : kind === 7 ? 'view_product' : kind === 8 ? 'SEARCH' : 'add_to_cart',
+      path: `/product/${counter % 500}`,
+      extraData: kind === 8 ? { query: `word ${counter % 50}` } : kind === 9 ? { productId: counter % 500, variantId: 1, quantity: 1 } : {},
+    });
+  };
+  const headers = { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
+  // A fixed number of requests (not a duration), so every one is answered before counting.
+  const run = async (options: autocannon.Options) => {
+    const warm = await autocannon({ ...options, connections: CONNECTIONS, amount: 5_000 });
+    return { warm, result: await autocannon({ ...options, connections: CONNECTIONS, amount: EVENTS }) };
+  };
+  const baselineOptions: autocannon.Options = { url: `${gatewayUrl}/api/analytics/sendEvent`, method: 'POST', headers, body: JSON.stringify({ sessionId: 'not-md5', userProxy: 'x', eventName: 'PAGE_VIEW' }) };
+  const baseline = (await run(baselineOptions)).result;
+  const ingest = await run({
+    url: `${gatewayUrl}/api/analytics/sendEvent`,
+    method: 'POST',
+    headers,
+    requests: [{ setupRequest: (request) => ({ ...request, body: event() }) }],
+  });
+  const measured = ingest.result;
+  const sent = counter;
+  const answered2xx = ingest.warm['2xx'] + measured['2xx'];
+  const stored = (await ask<{ rows: number }>(server.child, 'count', 'count')).rows;
+  await stopProcesses([server.child]);
+  const rows = [
+    { what: 'gateway → analytics, refused by the schema (400, no database): baseline', result: baseline },
+    { what: 'sendEvent through the gateway (stored, rollups updated)', result: measured },
+  ];
+  console.log('\n| what | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const r = row.result;
+    console.log(`| ${row.what} | ${Math.round(r.requests.average).toLocaleString('en')} | ${(r.requests.average / baseline.requests.average).toFixed(2)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} | ${row.result === baseline ? '(all, expected)' : r.non2xx} |`);
+  }
+  console.log(`\nEvents sent (5,000 warm-up + ${EVENTS.toLocaleString('en')}): ${sent.toLocaleString('en')}; answered 2xx: ${answered2xx.toLocaleString('en')}; rows in raw_events: ${stored.toLocaleString('en')}.`);
+  const lost = sent - stored;
+  console.log(`Targets: ≥ 5,000 events/s — ${verdict(measured.requests.average >= 5000)} (${Math.round(measured.requests.average)}); p99 < 50 ms — ${verdict(measured.latency.p99 < 50)} (${measured.latency.p99} ms); nothing lost — ${verdict(lost === 0 && measured.errors === 0 && measured.non2xx === 0)} (${lost} not stored, ${measured.errors} errors, ${measured.non2xx} non-2xx).`);
+  console.log(`Load average after: ${load()}`);
+  figures.ingestion = {
+    connections: CONNECTIONS,
+    events: EVENTS,
+    baseline: { rps: baseline.requests.average, p50: baseline.latency.p50, p99: baseline.latency.p99 },
+    ingest: { rps: measured.requests.average, p50: measured.latency.p50, p99: measured.latency.p99, errors: measured.errors, non2xx: measured.non2xx },
+    sent,
+    answered2xx,
+    stored,
+  };
+}
+
+/* ------------------------------------------------------------------ 2 and 3: a service with two years of data */
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const CALL_NAMES = [
+  'getOrderData',
+  'orderMetrics',
+  'topSellingProducts',
+  'newUserSignups',
+  'uniqueLoggedInCustomers',
+  'getCartData',
+  'getPageViewMetrics',
+  'getPageMetrics/V2',
+  'getEventMetrics',
+  'getStoreLinkMetrics',
+  'getStoreLinkMetricsByTimespan',
+] as const;
+
+async function timed(url: string, token: string, times: number): Promise<{ p50: number; p99: number; max: number; bytes: number }> {
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < times + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const body = await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
+    bytes = body.byteLength;
+    if (i >= 3) samples.push(ms); // 3 warm-up calls
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples[samples.length - 1]!, bytes };
+}
+
+async function withData() {
+  console.log(`\n2. Queries at scale: database bench_analytics, ${RAW.toLocaleString('en')} raw events and ${ORDERS_PER_DAY} orders a day from ${DATA_START} to ${DATA_END} (loaded now if not yet; load average ${load()}) ...`);
+  const server = startServer<{ serviceUrl: string; token: string; loaded: { rawEvents: number; orders: number; lines: number; loadedNow: boolean }; loadSeconds: number }>(['query', String(RAW), String(ORDERS_PER_DAY)]);
+  const { serviceUrl, token, loaded, loadSeconds } = await server.ready;
+  console.log(`Data: ${loaded.rawEvents.toLocaleString('en')} raw events, ${loaded.orders.toLocaleString('en')} orders, ${loaded.lines.toLocaleString('en')} lines; the load took ${loadSeconds.toFixed(0)} s in all${loaded.loadedNow ? ' (this run)' : ' (an earlier run)'}.`);
+  figures.data = { ...loaded, loadSeconds };
+
+  if (ONLY.has('queries')) {
+    const ninetyStart = addDays(DATA_END, -89);
+    const baseline = await timed(`${serviceUrl}/api/dashboard/reports/jobs`, token, CALLS);
+    const rows: Array<{ call: string; range: string; p50: number; p99: number; max: number; bytes: number; target: number }> = [];
+    for (const call of CALL_NAMES) {
+      const base = `${serviceUrl}/api/dashboard/analytics/${call}`;
+      rows.push({ call, range: '90 days, daily', target: 150, ...(await timed(`${base}?start=${ninetyStart}&end=${DATA_END}&timespan=daily`, token, CALLS)) });
+      rows.push({ call, range: '2 years, monthly', target: 300, ...(await timed(`${base}?start=${DATA_START}&end=${DATA_END}&timespan=monthly`, token, CALLS)) });
+    }
+    console.log(`\n${CALLS} calls each, one at a time, after 3 warm-up calls; ratio: p50 over the baseline's p50.\n`);
+    console.log('| call | range | p50 ms | p99 ms | max ms | ratio (p50) | answer bytes | target p99 | verdict |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+    console.log(`| reports/jobs (trivial admin call): baseline | – | ${baseline.p50.toFixed(1)} | ${baseline.p99.toFixed(1)} | ${baseline.max.toFixed(1)} | 1.00 | ${baseline.bytes} | | |`);
+    for (const row of rows) {
+      console.log(`| ${row.call} | ${row.range} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} | ${(row.p50 / baseline.p50).toFixed(1)} | ${row.bytes.toLocaleString('en')} | < ${row.target} | ${verdict(row.p99 < row.target)} |`);
+    }
+    const missed = rows.filter((row) => row.p99 >= row.target);
+    console.log(`\nTargets: ${rows.length - missed.length} of ${rows.length} met${missed.length ? `; missed: ${missed.map((row) => `${row.call} (${row.range}) p99 ${row.p99.toFixed(0)} ms, ${(row.p99 / row.target).toFixed(1)}× the target`).join('; ')}` : ''}. Load average after: ${load()}`);
+    figures.queries = { calls: CALLS, baseline, rows };
+  }
+
+  if (ONLY.has('workbook')) {
+    console.log('\n3. The reports workbook (asExcelFile), memory of the service\'s process while it streams ...\n');
+    const results: Array<{ range: string; ms: number; bytes: number; memory: MemoryPeak }> = [];
+    for (const [range, start] of [['90 days', addDays(DATA_END, -89)], ['2 years', DATA_START]] as const) {
+      await ask(server.child, 'watch', 'watching');
+      const started = performance.now();
+      const response = await fetch(`${serviceUrl}/api/dashboard/reports/asExcelFile?start=${start}&end=${DATA_END}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`asExcelFile answered ${response.status}: ${await response.text()}`);
+      let bytes = 0;
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      const ms = performance.now() - started;
+      const { memory } = await ask<{ memory: MemoryPeak }>(server.child, 'peak', 'peak');
+      results.push({ range, ms, bytes, memory });
+    }
+    const mb = (value: number) => (value / 2 ** 20).toFixed(1);
+    console.log('| workbook | ms | size KB | RSS at start MB | RSS peak MB | peak growth MB | heap at start MB | heap peak MB | heap growth MB |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const m = r.memory;
+      console.log(`| ${r.range} | ${r.ms.toFixed(0)} | ${(r.bytes / 1024).toFixed(0)} | ${mb(m.rssStart)} | ${mb(m.rssPeak)} | ${mb(m.rssPeak - m.rssStart)} | ${mb(m.heapStart)} | ${mb(m.heapPeak)} | ${mb(m.heapPeak - m.heapStart)} |`);
+    }
+    const [short, long] = results as [(typeof results)[0], (typeof results)[0]];
+    const growth = (r: (typeof results)[0]) => Math.max(r.memory.rssPeak - r.memory.rssStart, 1);
+    const flat = growth(long) <= Math.max(2 * growth(short), 32 * 2 ** 20);
+    console.log(`\nTarget: flat memory — ${verdict(flat)} (two years: ${mb(growth(long))} MB of RSS growth for ${(long.bytes / Math.max(short.bytes, 1)).toFixed(1)}× the bytes of 90 days' ${mb(growth(short))} MB; RSS peak is ${long.memory.exactRss ? "the kernel's high-water mark" : 'sampled'}).`);
+    figures.workbook = results;
+  }
+  await stopProcesses([server.child]);
+}
+
+try {
+  console.log(`Analytics benchmark, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${load()}.`);
+  if (ONLY.has('ingest')) await ingestion();
+  if (ONLY.has('queries') || ONLY.has('workbook') || ONLY.has('load')) await withData();
+  await saveResults('analytics', figures);
+} finally {
+  await stopProcesses(processes);
+}
