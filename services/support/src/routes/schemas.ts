@@ -30,31 +30,7 @@ export function PaginatedEnvelope<T extends TSchema>(item: T) {
   );
 }
 
-export const SentEmailEventSchema = Type.Object({
-  id: Type.Integer(),
-  sentEmailId: Type.String(),
-  eventType: Type.String({ description: 'Send, Delivery or Failure' }),
-  eventDateTime: Type.String({ format: 'date-time' }),
-  completeEventString: Type.String(),
-});
-
-export const SentEmailSchema = Type.Object({
-  id: Type.String(),
-  externalId: Nullable(Type.String({ description: 'Message-ID header' })),
-  from: Type.String(),
-  to: Type.String(),
-  subject: Type.String(),
-  htmlBody: Type.String(),
-  textBody: Type.String(),
-  templateName: Nullable(Type.String()),
-  userId: Nullable(Type.String()),
-  status: Type.String({ description: 'Queued, Sent or Failed' }),
-  attempts: Type.Integer(),
-  lastError: Nullable(Type.String()),
-  mailCreatedDateTime: Type.String({ format: 'date-time' }),
-  sentAtDateTime: Nullable(Type.String({ format: 'date-time' })),
-  events: Type.Array(SentEmailEventSchema),
-});
+// Sent emails and their events: the contract's SentEmailSchema (contracts/src/dashboard-support.ts).
 
 export const EmailTemplateSchema = Type.Object({
   id: Type.Integer(),
