@@ -16,12 +16,17 @@ export async function countAbandonedCarts(db: Database, timeZone: string, now = 
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ cart_id: string; version: number; touched_at: Date; total_cents: string; currency: string }>(
-        `SELECT cart_id, version, touched_at, total_cents, currency FROM commerce_carts
+        `SELECT cart_id, version, touched_at, total_cents, currency FROM commerce_carts c
           WHERE units > 0 AND touched_at <= $1::timestamptz - interval '24 hours'
             AND (ordered_at IS NULL OR ordered_at < touched_at)
             AND abandoned_version IS DISTINCT FROM version
-          ORDER BY touched_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [now.toISOString(), BATCH],
+            -- An order of the owner placed after the change (whichever event arrived first); read
+            -- by day, from the cart's day on.
+            AND NOT EXISTS (SELECT 1 FROM commerce_orders o
+                             WHERE c.user_token IS NOT NULL AND o.day >= (c.touched_at AT TIME ZONE $3)::date - 1
+                               AND o.user_token = c.user_token AND o.placed_at >= c.touched_at)
+          ORDER BY touched_at LIMIT $2 FOR UPDATE OF c SKIP LOCKED`,
+        [now.toISOString(), BATCH, timeZone],
       );
       for (const row of rows) {
         const day = reportingDay(new Date(row.touched_at.getTime() + ABANDONED_AFTER_MS), timeZone);

@@ -169,7 +169,7 @@ export async function rebuildCommerceRollups(db: Database, fromDay: string, toDa
                           ORDER BY r.refunded_at LIMIT 1) r ON true
           WHERE l.refunded_quantity > 0 AND r.day BETWEEN $1::date AND $2::date
        ) f GROUP BY day, product_id`,
-      p,
+      [fromDay, toDay],
     );
     await tx.query(
       `WITH changes AS (
