@@ -126,6 +126,11 @@ export const EVENTS = {
     cover: Type.Optional(Type.Array(Type.Object({ url: Type.String(), fallbackUrl: Type.String(), width: Type.Integer(), height: Type.Integer() }))),
   })),
   supportTicketCreated: define('support.ticket-created', 'support', 'A support ticket was opened from a form or an email.', Type.Object({ ticketId: Type.String() })),
+  // The download link is not in the event (it is a credential): the support service asks the
+  // analytics service for it over gRPC (inkwell.analytics.v1.ReportLinks) when it composes the mail.
+  reportReady: define('report.ready', 'analytics', 'A reports workbook asked for by staff (reports/asExcelFileSendEmail) was written; with the addresses to mail its download link to.', Type.Object({
+    jobId: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }), recipients: Type.Array(Type.String(), { minItems: 1, maxItems: 10 }),
+  })),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

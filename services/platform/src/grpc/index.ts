@@ -17,3 +17,4 @@ export * from './contracts/entitlements';
 export * from './contracts/cart-checkout';
 export * from './contracts/account-admin';
 export * from './contracts/order-customers';
+export * from './contracts/report-links';
