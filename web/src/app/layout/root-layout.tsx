@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { usePageViewTracking } from '@/lib/analytics';
 import { AppLayout, MAIN_ID } from './app-layout';
 
 /**
@@ -21,6 +22,7 @@ function useResetOnPathChange(pathname: string) {
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   useResetOnPathChange(pathname);
+  usePageViewTracking();
 
   // Storefront spec §2: a path without its trailing slash is replaced by the slash form.
   if (!pathname.endsWith('/')) {

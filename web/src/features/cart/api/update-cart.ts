@@ -52,7 +52,7 @@ export function cartChangeProblem(error: unknown): string {
 /**
  * Applies changes at once on screen (every cached view of this cart, with or without a coupon
  * preview), sends them, and puts the cart back if the service refuses. Taking a whole line away
- * also records `remove_from_cart` (spec §7).
+ * also records `remove_from_cart`, an addition `add_to_cart` (spec §7).
  */
 export function useUpdateCart() {
   const queryClient = useQueryClient();
@@ -75,7 +75,10 @@ export function useUpdateCart() {
     },
     onSuccess: (_cart, { changes, identity }, context) => {
       for (const change of changes) {
-        if (!change.removeAll) continue;
+        if (!change.removeAll) {
+          if (change.amount > 0) void sendAnalyticsEvent('updateCart', 'add_to_cart', { cartId: identity.cartId, productId: change.productId, variantId: change.variantId, quantity: change.amount });
+          continue;
+        }
         const removed = context?.snapshot.flatMap(([, cart]) => cart?.cartItems ?? []).find((unit) => unit.productId === change.productId && unit.variant.id === change.variantId);
         void sendAnalyticsEvent('updateCart', 'remove_from_cart', {
           cartId: identity.cartId,

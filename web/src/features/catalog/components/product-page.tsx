@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { storefrontVisibility, type PublishStatusName } from '@inkwell/contracts/catalog-rules';
 import { ButtonLink } from '@inkwell/ui-kit/button';
@@ -7,6 +8,7 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { sendAnalyticsEvent } from '@/lib/analytics';
 import { formatDate, todayIsoDate } from '@/lib/format';
 import { useProduct } from '../api/get-product';
 import { enabledVariants, READ_PROMPTS, readPrompt, seriesColor, sequenceLabel } from '../catalog-details';
@@ -111,6 +113,8 @@ function StaffPreviewNotice({ product }: { product: ProductView }) {
 
 function ProductContent({ product, geoRestriction, viewer, cartActions }: { product: ProductView; geoRestriction: GeoRestriction; viewer: Viewer; cartActions?: CartActions | undefined }) {
   const title = productTitle(product);
+  // Storefront spec §7: view_product {productId}, once per product shown.
+  useEffect(() => void sendAnalyticsEvent('sendEvent', 'view_product', { productId: String(product.id) }), [product.id]);
   const series = product.series;
   const label = sequenceLabel(product);
   const released = product.publishDate ? product.publishDate.slice(0, 10) <= todayIsoDate() : true;

@@ -9,6 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { sendAnalyticsEvent } from '@/lib/analytics';
 import { LoginStatus, useAuth } from '@/lib/auth';
 import { useShippingCountries } from '../api/get-shipping-countries';
 import { readCheckoutDraft } from '../checkout-draft';
@@ -57,6 +58,13 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
   useEffect(() => {
     void import('./checkout-form');
   }, []);
+  // Storefront spec §7: begin_checkout when checkout opens (not when a payment redirect comes back).
+  const checkoutStarted = useRef(false);
+  useEffect(() => {
+    if (returnedPayment || checkoutStarted.current) return;
+    checkoutStarted.current = true;
+    void sendAnalyticsEvent('sendEvent', 'begin_checkout');
+  }, [returnedPayment]);
 
   useLayoutEffect(() => {
     const element = dialog.current;

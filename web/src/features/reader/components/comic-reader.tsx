@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ChevronLeftIcon, ChevronRightIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
 import { paths } from '@/config/paths';
+import { sendAnalyticsEvent } from '@/lib/analytics';
 import { getComicPage } from '../api/get-comic-page';
 import { getComicPagesQueryOptions } from '../api/get-comic-pages';
 import { dropDocumentFirstPage } from '../document-first-page';
@@ -64,6 +65,12 @@ export function ComicReader({ comic, readerId, saveProgress }: ComicReaderProps)
   const controls = useControls(barsHovered || settingsOpen);
   const progress = useReadingProgress({ comic, readerId, save: saveProgress });
   const [page, setPage] = useState(progress.startPage);
+  // Storefront spec §7 reader sessions, kept light: READER_OPEN once per comic opened, READER_PAGE
+  // when the page shown changes.
+  const comicId = String(comic.comicID);
+  const openedMode = useRef(mode);
+  useEffect(() => void sendAnalyticsEvent('sendReaderEvent', 'READER_OPEN', { comicId, mode: openedMode.current }), [comicId]);
+  useEffect(() => void sendAnalyticsEvent('sendReaderEvent', 'READER_PAGE', { comicId, pageNumber: page }), [comicId, page]);
 
   // Renewed page URLs, by page number, for pages whose signed URLs expired while the reader was open.
   const [renewed, setRenewed] = useState<Record<number, ComicPage>>({});

@@ -6,6 +6,7 @@ import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from '@inkwell/ui-ki
 import { CoverImage } from '@/components/ui/cover-image';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { sendAnalyticsEvent } from '@/lib/analytics';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useSearch, useSearchSuggestions } from '../api/search';
 import { searchResultImages, searchResultPath, searchResultRatio } from '../search-result';
@@ -56,6 +57,13 @@ export function SearchOverlay({ onClose, returnFocusTo }: SearchOverlayProps) {
   const results = searchable && search.data ? search.data : [];
   const showResults = searchable && settled && search.isSuccess && !search.isPlaceholderData;
   const suggestions = useSearchSuggestions(debounced, showResults && results.length === 0);
+  // Storefront spec §7: SEARCH {query} once per settled query whose results are shown.
+  const searched = useRef('');
+  useEffect(() => {
+    if (!showResults || searched.current === typed) return;
+    searched.current = typed;
+    void sendAnalyticsEvent('sendEvent', 'SEARCH', { query: typed });
+  }, [showResults, typed]);
 
   const options: Option[] = typed === '' ? history.map((entry) => ({ kind: 'history', query: entry })) : searchable ? results.map((result) => ({ kind: 'result', result })) : [];
   const optionId = (index: number) => `${listId}-${index}`;
