@@ -197,7 +197,7 @@ describe('scheduled emails', () => {
     }
   });
 
-  it('schedules a release mail per line of a paid pre-order, once however often the event comes, and cancels them with the order', async () => {
+  it('schedules a reminder the day before release per line of a paid pre-order, once however often the event comes, and cancels them with the order', async () => {
     const to = address('preorder');
     const release = new Date(Date.now() + 7 * 86_400_000);
     const placed = createEnvelope('order', {
@@ -224,11 +224,14 @@ describe('scheduled emails', () => {
       [to],
     );
     assert.equal(scheduled.rows.length, 2);
-    assert.ok(scheduled.rows.every((r) => r.template_name === 'pre-order-release' && r.status === 'Scheduled' && r.send_from.getTime() === release.getTime()));
+    const dayBefore = release.getTime() - 86_400_000;
+    assert.ok(scheduled.rows.every((r) => r.template_name === 'pre-order-reminder' && r.status === 'Scheduled' && r.send_from.getTime() === dayBefore));
     assert.deepEqual(scheduled.rows.map((r) => r.template_data.itemName), ['Moonfall #1', 'Moonfall #2']);
 
-    // A bought-now order schedules nothing.
+    // A bought-now order schedules nothing, nor a pre-order out within a day (its release mail comes on the day).
     await service.bus.publish(createEnvelope('order', { type: 'order.placed', key: 'order-now', data: { ...placed.data, orderId: 'order-now', status: 'Completed', scheduleDate: undefined } }));
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    await service.bus.publish(createEnvelope('order', { type: 'order.placed', key: 'order-soon', data: { ...placed.data, orderId: 'order-soon', scheduleDate: soon } }));
     await service.bus.publish(createEnvelope('order', { type: 'order.cancelled', key: 'order-pre-1', data: { orderId: 'order-pre-1', purchaseId: 'purchase-1', reason: 'Changed my mind' } }));
     await service.bus.idle();
     const after = await db().query<{ status: string }>('SELECT status FROM scheduled_emails WHERE recipient_email = $1', [to]);

@@ -4,7 +4,7 @@ import { SIGN_OFF_TEXT, buttonHtml, documentHtml, paragraph } from './layout';
 /** The scheduled emails' database templates, installed at start-up when missing (staff may reword them). */
 export const SCHEDULED_TEMPLATES = {
   ticketFollowUp: 'ticket-follow-up',
-  preOrderRelease: 'pre-order-release',
+  preOrderReminder: 'pre-order-reminder',
 } as const;
 
 export interface SupportTemplate extends EmailContent {
@@ -42,30 +42,33 @@ const ticketFollowUp: SupportTemplate = {
 };
 
 /**
- * `pre-order-release`: sent on a pre-ordered item's release day, one per order line.
+ * `pre-order-reminder`: sent the day before a pre-ordered item comes out, one per order line (on the
+ * day itself the order mails' 'pre-order-released' tells the customer it is in their library).
  * Values: `itemName`, `orderNumber`, `link` (where to find it), `storeUrl`.
  */
-const preOrderRelease: SupportTemplate = {
-  name: SCHEDULED_TEMPLATES.preOrderRelease,
-  description: 'Scheduled: tells a customer that an item they pre-ordered is released today (one per order line).',
-  subject: '{{itemName}} is out today',
+const preOrderReminder: SupportTemplate = {
+  name: SCHEDULED_TEMPLATES.preOrderReminder,
+  description: 'Scheduled: reminds a customer the day before that an item they pre-ordered comes out tomorrow (one per order line).',
+  subject: '{{itemName}} comes out tomorrow',
   html: documentHtml(
-    '{{itemName}} is out today',
+    '{{itemName}} comes out tomorrow',
     [
-      paragraph('Release day is here: {{itemName}}, which you pre-ordered (order {{orderNumber}}), comes out today.'),
-      buttonHtml('See it on Inkwell'),
+      paragraph('Good news: {{itemName}}, which you pre-ordered (order {{orderNumber}}), comes out tomorrow.'),
+      paragraph('There is nothing to do: we will let you know the moment it is yours.'),
+      buttonHtml('See your comics'),
     ].join('\n'),
   ),
   text: [
-    '{{itemName}} is out today',
+    '{{itemName}} comes out tomorrow',
     '',
-    'Release day is here: {{itemName}}, which you pre-ordered (order {{orderNumber}}), comes out today.',
+    'Good news: {{itemName}}, which you pre-ordered (order {{orderNumber}}), comes out tomorrow.',
+    'There is nothing to do: we will let you know the moment it is yours.',
     '',
-    'See it on Inkwell:',
+    'See your comics:',
     '{{link}}',
     '',
     ...SIGN_OFF_TEXT,
   ].join('\n'),
 };
 
-export const SUPPORT_TEMPLATE_CONTENT: readonly SupportTemplate[] = [ticketFollowUp, preOrderRelease];
+export const SUPPORT_TEMPLATE_CONTENT: readonly SupportTemplate[] = [ticketFollowUp, preOrderReminder];

@@ -9,7 +9,7 @@ export interface ScheduleEmailInput {
   templateName: string;
   templateData: Record<string, unknown>;
   sendFrom: Date;
-  /** Why it exists: `ticket-follow-up`, `pre-order-release`, … */
+  /** Why it exists: `ticket-follow-up`, `pre-order-reminder`, … */
   reason: string;
   /** Scheduling twice with the same key schedules once (the first stays). */
   dedupeKey?: string;
