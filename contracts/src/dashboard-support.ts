@@ -394,7 +394,7 @@ export const ScheduledEmailSchema = Type.Object({
   editedBy: Nullable(Type.String()),
   /** The sent email it became (its id), once sent. */
   messageId: Nullable(Type.String()),
-  /** Why it exists: `ticket-follow-up`, `pre-order-release`, … */
+  /** Why it exists: `ticket-follow-up`, `pre-order-reminder`, … */
   reason: Type.String(),
   /** Why it waits past its time (the daily budget is spent) or why it failed. */
   note: Nullable(Type.String()),
