@@ -85,6 +85,12 @@ export async function recordOrderPlaced(db: Queryable, order: PlacedOrder): Prom
     [order.orderId, order.day, order.placedAt, order.userId ? customerToken(order.userId) : null, order.total.currency, order.total.cents, items],
   );
   if ((inserted.rowCount ?? 0) === 0) return false;
+  // Rows are locked in one order everywhere (carts, then rollups, products by id) so concurrent
+  // consumers and the abandoned-cart job never deadlock.
+  if (order.userId) {
+    // Their carts are not abandoned by what they left before this order.
+    await db.query('UPDATE commerce_carts SET ordered_at = greatest(coalesce(ordered_at, $2::timestamptz), $2::timestamptz) WHERE user_token = $1', [customerToken(order.userId), order.placedAt]);
+  }
   const lines = order.items.map((item, index) => ({ ...item, line: index + 1, format: formatOf(item.distributionType) }));
   if (lines.length > 0) {
     await db.query(
@@ -117,19 +123,16 @@ export async function recordOrderPlaced(db: Queryable, order: PlacedOrder): Prom
     sum.revenue_cents += line.quantity * line.price.cents;
     products.set(line.productId, sum);
   }
-  for (const [productId, counters] of products) await bumpProduct(db, order.day, productId, counters);
-  for (const line of lines) {
+  const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const productId of [...products.keys()].sort(byId)) await bumpProduct(db, order.day, productId, products.get(productId)!);
+  for (const line of [...lines].sort((a, b) => byId(a.productId, b.productId))) {
     await db.query(
       `INSERT INTO analytics_products (product_id, name) VALUES ($1, $2)
        ON CONFLICT (product_id) DO UPDATE SET name = EXCLUDED.name WHERE EXCLUDED.name <> '' AND analytics_products.name IS DISTINCT FROM EXCLUDED.name`,
       [line.productId, line.name ?? ''],
     );
   }
-  if (order.userId) {
-    await markActiveCustomer(db, order.userId, order.day);
-    // Their carts are not abandoned by what they left before this order.
-    await db.query('UPDATE commerce_carts SET ordered_at = greatest(coalesce(ordered_at, $2::timestamptz), $2::timestamptz) WHERE user_token = $1', [customerToken(order.userId), order.placedAt]);
-  }
+  if (order.userId) await markActiveCustomer(db, order.userId, order.day);
   return true;
 }
 
@@ -165,7 +168,7 @@ export async function recordRefund(db: Queryable, refund: Refund): Promise<boole
        UPDATE order_lines l SET refunded_quantity = l.quantity, refunded_cents = l.quantity * l.unit_price_cents
          FROM old WHERE l.order_id = old.order_id AND l.line = old.line RETURNING l.product_id, old.units, old.cents
      )
-     SELECT product_id, sum(units)::text AS units, sum(cents)::text AS cents FROM done GROUP BY product_id`,
+     SELECT product_id, sum(units)::text AS units, sum(cents)::text AS cents FROM done GROUP BY product_id ORDER BY product_id`,
     [refund.orderId, refund.productIds, refund.full],
   );
   for (const row of rows) await bumpProduct(db, refund.day, row.product_id, { refunded_units: Number(row.units), refunded_cents: Number(row.cents) });
