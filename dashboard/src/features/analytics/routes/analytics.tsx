@@ -151,7 +151,7 @@ export default function AnalyticsRoute() {
               Key figures{state.compare && <span className={styles.sectionNote}> · compared with {formatRange(before)}</span>}
             </h2>
             <QueryProblem query={metrics} what="The order figures" />
-            <ul className={styles.kpis}>
+            <ul className={styles.kpis} aria-labelledby="kpi-title">
               <KpiCard label="Revenue" value={m && money(m.totalRevenueCents)} current={p && m?.totalRevenueCents} previous={p?.totalRevenueCents} hint={m && m.refundedCents !== 0 ? `${money(m.refundedCents)} refunded · ${money(m.netRevenueCents)} net` : undefined} />
               <KpiCard label="Orders" value={m && count(m.totalOrders)} current={p && m?.totalOrders} previous={p?.totalOrders} />
               <KpiCard label="Average order value" value={m && money(m.averageOrderValueCents)} current={p && m?.averageOrderValueCents} previous={p?.averageOrderValueCents} />
