@@ -111,8 +111,16 @@ export async function reportRoutes(app: App, context: ServiceContext, { source, 
       const range = reportRangeOf(request.query, today());
       const body = new PassThrough();
       const log = request.log;
-      // Written as the reply is read: a row is committed to the reply as soon as it is written.
-      writeReportWorkbook(body, source, range).catch((error: unknown) => {
+      // Written as the reply is read: a row is committed to the reply as soon as it is written. A
+      // reader that goes away ends the writing at the next batch.
+      const gone = new Error('the report download was closed before its end');
+      body.on('error', () => undefined);
+      writeReportWorkbook(body, source, range, {
+        onBatch: async () => {
+          if (body.destroyed) throw gone;
+        },
+      }).catch((error: unknown) => {
+        if (error === gone) return log.info({ start: range.start, end: range.end }, 'report download closed early');
         log.error({ err: error }, 'report workbook failed while streaming');
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       });
