@@ -61,6 +61,8 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
       return body.eventName === eventName && body.path === pathname;
     });
 
+  const visitedBefore = (page: Page) => page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('visitedBefore'));
+
   const stored = async (sessionId: string) =>
     (await stack.service('analytics').context.db.query<{ event_name: string; path: string | null; is_bot: boolean; payload: Json }>(
       'SELECT event_name, path, is_bot, payload FROM raw_events WHERE session_id = $1 ORDER BY received_at, event_name',
@@ -95,7 +97,7 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
       assert.deepEqual([...new Set(sent.map((event) => event.answered))], [200], JSON.stringify(sent));
       assert.equal(new Set(sent.map((event) => event.eventId)).size, sent.length);
       assert.equal(new Set(sent.map((event) => event.sessionId)).size, 1);
-      assert.equal(await page.evaluate(() => sessionStorage.getItem('visitedBefore')), 'true');
+      assert.equal(await visitedBefore(page), 'true');
 
       // As the service stored them: a person, the paths without their queries.
       const rows = await stored(sent[0].sessionId.toLowerCase());
@@ -112,7 +114,7 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
     await page.getByRole('heading', { name: /Tracking Tide/ }).first().waitFor();
     await page.waitForLoadState('networkidle');
     assert.deepEqual(sent, []);
-    assert.equal(await page.evaluate(() => sessionStorage.getItem('visitedBefore')), null);
+    assert.equal(await visitedBefore(page), null);
     await close();
   });
 });
