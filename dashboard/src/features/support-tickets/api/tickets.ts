@@ -19,7 +19,7 @@ import type {
   TicketPage,
   TicketTag,
 } from '@inkwell/contracts/dashboard-support';
-import { ApiError, buildApiUrl, renewAccessToken, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
+import { api, ApiError, buildApiUrl, renewAccessToken, type EnvelopeStatus } from '@inkwell/ui-kit/api-client';
 import { getAccessToken } from '@inkwell/ui-kit/storage';
 import type { PageParams } from '@/components/data-table/use-paged-query';
 import { staffApi } from '@/lib/staff-api';
@@ -97,9 +97,17 @@ export function previewReply(body: SendReplyBody, signal?: AbortSignal): Promise
   return staffApi.post<ReplyPreview>(`${BASE}/preview-email`, body, { signal });
 }
 
+/**
+ * `send-email` with the draft's `Idempotency-Key`: sent twice (a double click, a retry after a lost
+ * answer) it sends one reply and answers it again.
+ */
 export function useSendReply() {
   const invalidate = useInvalidateTickets();
-  return useMutation({ mutationFn: (body: SendReplyBody) => staffApi.post<unknown>(`${BASE}/send-email`, body), onSettled: invalidate });
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: SendReplyBody; idempotencyKey: string }) =>
+      (await api.post<unknown>(`${BASE}/send-email`, body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+    onSettled: invalidate,
+  });
 }
 
 export function useRetrySend() {

@@ -27,6 +27,8 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
   const [preview, setPreview] = useState<ReplyPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<string>();
+  // One key per draft: a double click or a retry of the same reply sends it once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const template = templates.data?.items.find((entry) => entry.id === templateId);
   const allPlaceholders = template ? (template.placeholders.length > 0 ? template.placeholders : placeholdersOf(template.subject, template.htmlBody, template.textBody)) : [];
@@ -70,8 +72,9 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
     if (!ready) return setProblem('Write a reply or choose a template.');
     setProblem(undefined);
     try {
-      await send.mutateAsync(body());
+      await send.mutateAsync({ body: body(), idempotencyKey });
       toast.success('Reply sent');
+      setIdempotencyKey(crypto.randomUUID());
       setText('');
       setValues({});
       setSubject('');
