@@ -4,6 +4,7 @@
  * the reporting zone America/New_York; every figure checked to the cent.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createEnvelope, EVENTS, type EventEnvelope } from '@inkwell/platform';
 import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
@@ -12,6 +13,8 @@ import { countAbandonedCarts } from '../src/flows/abandoned-carts';
 import { refreshProducts } from '../src/flows/product-dimension';
 import type { CatalogProducts, ProductFacts } from '../src/peers/catalog-products';
 import { rebuildCommerceRollups } from '../src/store/commerce-rollups';
+import { insertRawEvents, type RawEvent } from '../src/store/raw-events';
+import { applyTrafficRollups } from '../src/store/traffic-rollups';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -63,6 +66,12 @@ function cart(cartId: string, at: string, units: number, totalCents: number, amo
   );
 }
 
+/** A storefront event as the ingestion stores it (A1's raw events and traffic rollups). */
+const storefront = (day: string, session: string, eventName: string): RawEvent => ({
+  day, eventId: randomUUID(), channel: 'store', eventName, sessionId: session.repeat(32).slice(0, 32), userProxy: session.repeat(32).slice(0, 32),
+  visitorHash: null, path: null, payload: { productId: 'p1' }, occurredAt: `${day}T16:00:00Z`, isBot: false,
+});
+
 const event = (source: string, type: string, version: number, key: string, data: object, at: string) => createEnvelope(source, { type, version, key, data }, new Date(at));
 
 describe('analytics: commerce figures from the bus', () => {
@@ -109,6 +118,10 @@ describe('analytics: commerce figures from the bus', () => {
       event('reader', EVENTS.readingProgressUpdated.type, EVENTS.readingProgressUpdated.version, U3, { userId: U3, publicationId: 'p1', page: 3, completed: false }, '2026-03-13T18:00:00Z'),
     ];
     for (const envelope of events) await service.bus.publish(envelope);
+    // The funnel's storefront steps: three sessions viewed a product (one twice), two began a checkout.
+    const views = [storefront('2026-03-10', '1', 'view_product'), storefront('2026-03-10', '1', 'view_product'), storefront('2026-03-10', '2', 'view_product'), storefront('2026-03-12', '3', 'view_product'),
+      storefront('2026-03-10', '1', 'begin_checkout'), storefront('2026-03-12', '3', 'begin_checkout')];
+    await service.context.db.transaction(async (tx) => applyTrafficRollups(tx, await insertRawEvents(tx, views)));
     await service.bus.idle();
     // c1 left at 14:10 UTC on the 10th is abandoned on the 11th, c2 on the 13th; c3's owner ordered since.
     assert.equal(await countAbandonedCarts(service.context.db, ZONE, new Date('2026-03-14T00:00:00Z')), 2);
@@ -230,14 +243,14 @@ describe('analytics: commerce figures from the bus', () => {
     const answer = await data(`${A}/getCartData?start=2026-03-10&end=2026-03-13`);
     const none = { cartsCreated: 0, addToCart: 0, removeFromCart: 0, checkouts: 0, ordersPaid: 0, abandonedCarts: 0, abandonedValueCents: 0 };
     assert.deepEqual(answer.points, [
-      { period: '2026-03-10', ...none, cartsCreated: 1, addToCart: 2, removeFromCart: 1, ordersPaid: 2 },
+      { period: '2026-03-10', ...none, cartsCreated: 1, addToCart: 2, removeFromCart: 1, checkouts: 1, ordersPaid: 2 },
       { period: '2026-03-11', ...none, abandonedCarts: 1, abandonedValueCents: 1299 },
-      { period: '2026-03-12', ...none, cartsCreated: 2, addToCart: 2, ordersPaid: 1 },
+      { period: '2026-03-12', ...none, cartsCreated: 2, addToCart: 2, checkouts: 1, ordersPaid: 1 },
       { period: '2026-03-13', ...none, abandonedCarts: 1, abandonedValueCents: 998 },
     ]);
-    assert.deepEqual(answer.totals, { cartsCreated: 3, addToCart: 4, removeFromCart: 1, checkouts: 0, ordersPaid: 3, abandonedCarts: 2, abandonedValueCents: 2297 });
+    assert.deepEqual(answer.totals, { cartsCreated: 3, addToCart: 4, removeFromCart: 1, checkouts: 2, ordersPaid: 3, abandonedCarts: 2, abandonedValueCents: 2297 });
     assert.equal(answer.abandonmentRate, 0.6667);
-    assert.deepEqual(answer.funnel, [{ step: 'viewProduct', count: 0 }, { step: 'addToCart', count: 3 }, { step: 'checkout', count: 0 }, { step: 'paid', count: 3 }]);
+    assert.deepEqual(answer.funnel, [{ step: 'viewProduct', count: 3 }, { step: 'addToCart', count: 3 }, { step: 'checkout', count: 2 }, { step: 'paid', count: 3 }]);
 
     const db = service.context.db;
     assert.equal(await countAbandonedCarts(db, ZONE, new Date('2026-03-20T00:00:00Z')), 0, 'the same content is abandoned once');
@@ -255,7 +268,7 @@ describe('analytics: commerce figures from the bus', () => {
       (call) => `${A}/${call}?start=2026-03-01&end=2026-04-30&timespan=monthly`,
     );
     const before = await Promise.all(calls.map(data));
-    const hidden = ['commerce_orders', 'order_lines', 'order_refunds', 'commerce_carts', 'cart_abandonments', 'domain_events', 'ingested_events'];
+    const hidden = ['commerce_orders', 'order_lines', 'order_refunds', 'commerce_carts', 'cart_abandonments', 'domain_events', 'ingested_events', 'raw_events'];
     const db = service.context.db;
     for (const table of hidden) await db.query(`ALTER TABLE ${table} RENAME TO ${table}_hidden`);
     try {
