@@ -9,17 +9,11 @@ import { readRefusal } from '@/lib/refusal';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ordersQueryKey, previewRefund, useRefundOrder } from '../api/orders';
 import { formatCents, roundCents } from '../money';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import styles from '../orders.module.css';
 
 /** How long the form rests before the preview is asked again. */
 const PREVIEW_DEBOUNCE_MS = 300;
-
-function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context there is no randomUUID; getRandomValues still gives an unguessable key.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 interface Errors {
   reason?: string;

@@ -4,6 +4,7 @@ import { DEFAULT_STATUS_AFTER_REPLY, type TicketStatus } from '@inkwell/contract
 import { Button } from '@inkwell/ui-kit/button';
 import { toast } from '@/components/feedback/toast';
 import { SelectField, TextAreaField, TextField } from '@/components/form';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { errorMessage } from '@/lib/staff-api';
 import { previewReply, useReplyTemplates, useSendReply, type ReplyPreview } from '../api/tickets';
 import { FILLED_FROM_TICKET, placeholdersOf, ticketStatusLabel } from '../ticket-rules';
@@ -28,7 +29,7 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
   const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<string>();
   // One key per draft: a double click or a retry of the same reply sends it once.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const template = templates.data?.items.find((entry) => entry.id === templateId);
   const allPlaceholders = template ? (template.placeholders.length > 0 ? template.placeholders : placeholdersOf(template.subject, template.htmlBody, template.textBody)) : [];
@@ -74,7 +75,7 @@ export function ReplyEditor({ ticket }: { ticket: Ticket }) {
     try {
       await send.mutateAsync({ body: body(), idempotencyKey });
       toast.success('Reply sent');
-      setIdempotencyKey(crypto.randomUUID());
+      setIdempotencyKey(newIdempotencyKey());
       setText('');
       setValues({});
       setSubject('');
