@@ -222,6 +222,8 @@ describe('staff Analytics and Reports areas in Chromium', { skip: skipBecause(br
       const printCells = await printRow.locator('td').allTextContents();
       assert.ok(printCells.includes('2'), `the Print book's two units (${printCells.join(' | ')})`);
       await shotAndCheck(page, viewport, 'analytics', true);
+      await main.getByRole('heading', { name: 'Over time' }).scrollIntoViewIfNeeded();
+      await shotAndCheck(page, viewport, 'analytics-charts');
 
       // Every chart has its table: the revenue chart's table shows today's revenue to the cent.
       const revenueCard = main.getByRole('region', { name: 'Revenue and orders' });

@@ -194,6 +194,7 @@ export default function ReportsRoute() {
     <>
       <PageHeader title="Reports" summary="Sales, refunds and new customers as an Excel workbook: download it, or have it emailed." />
       <RangeToolbar range={range} onRange={setRange} now={now} timeZone={timeZone} />
+      <div className={styles.stack}>
       <div className={styles.charts}>
         <DownloadCard range={range} disabled={problem !== undefined} />
         <EmailCard range={range} disabled={problem !== undefined} onJob={setLatest} />
@@ -223,6 +224,7 @@ export default function ReportsRoute() {
           </ul>
         )}
       </section>
+      </div>
     </>
   );
 }
