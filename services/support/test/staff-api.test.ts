@@ -6,6 +6,7 @@ import { syncAuthTemplates } from '../src/store/templates';
 import { AUTH_TEMPLATE_CONTENT } from '../src/domain/auth-templates';
 import { ORDER_TEMPLATE_CONTENT } from '../src/domain/order-templates';
 import { SUPPORT_TEMPLATE_CONTENT } from '../src/domain/support-templates';
+import { REPORT_TEMPLATE_CONTENT } from '../src/domain/report-templates';
 import { startAccountLinks, type AccountLinksStandIn } from './account-links';
 import { accountEvent, address, adminToken, mailsTo, readerToken } from './factories';
 
@@ -74,7 +75,7 @@ describe('staff email calls', () => {
     const forged = await call('GET', `${TEMPLATES}/auth-templates`, undefined, `${admin.slice(0, -4)}AAAA`);
     assert.equal(forged.status, 401);
     const { rows } = await service.context.db.query<{ name: string }>('SELECT name FROM email_templates WHERE kind = $1 ORDER BY name', ['db']);
-    assert.deepEqual(rows.map((row) => row.name), [...ORDER_TEMPLATE_CONTENT, ...SUPPORT_TEMPLATE_CONTENT].map((t) => t.name).sort(), 'nothing was created by the refused calls; the shipped order and scheduled-email templates are there');
+    assert.deepEqual(rows.map((row) => row.name), [...ORDER_TEMPLATE_CONTENT, ...SUPPORT_TEMPLATE_CONTENT, ...REPORT_TEMPLATE_CONTENT].map((t) => t.name).sort(), 'nothing was created by the refused calls; the shipped order and scheduled-email templates are there');
   });
 
   it('pages through sent emails newest first, with bodies, searching by recipient', async () => {
@@ -194,8 +195,8 @@ describe('staff email calls', () => {
     await call('POST', `${TEMPLATES}/db-templates/new`, { ...newTemplate('Newsletter welcome'), subject: 'Welcome, {{name}}' });
     const listed = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10 });
     // Staff's templates listed by name among the order templates the service installs.
-    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-release', 'pre-order-released', 'ticket-follow-up']);
-    assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length + SUPPORT_TEMPLATE_CONTENT.length);
+    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-release', 'pre-order-released', 'report-ready', 'ticket-follow-up']);
+    assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length + SUPPORT_TEMPLATE_CONTENT.length + REPORT_TEMPLATE_CONTENT.length);
     const searched = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10, search: 'welcome' });
     assert.deepEqual(searched.body.response.items.map((t: Json) => t.name), ['Newsletter welcome']);
     assert.equal(searched.body.response.filteredTotalRows, 1);
