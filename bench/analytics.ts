@@ -3,6 +3,7 @@
  *
  *   TEST_DATABASE_URL=postgres://… npx tsx bench/analytics.ts [--only ingest,queries,workbook]
  *       [--events 60000] [--connections 32] [--calls 50] [--raw 10000000] [--orders-per-day 300]
+ *       [--traffic-months 25]
  *
  * 1. ingest: storefront events POSTed to /api/analytics/sendEvent through the gateway (gateway and
  *    analytics service in one process, as `npm start` runs them, on a fresh database), with
@@ -41,6 +42,7 @@ const CONNECTIONS = Number(text('connections') ?? 32);
 const CALLS = Number(text('calls') ?? 50);
 const RAW = Number(text('raw') ?? 10_000_000);
 const ORDERS_PER_DAY = Number(text('orders-per-day') ?? 300);
+const TRAFFIC_MONTHS = text('traffic-months');
 if (!process.env.TEST_DATABASE_URL) throw new Error('set TEST_DATABASE_URL to a PostgreSQL server (the benchmark makes databases of its own there)');
 
 const processes: ChildProcess[] = [];
@@ -179,7 +181,7 @@ async function timed(url: string, token: string, times: number): Promise<{ p50: 
 
 async function withData() {
   console.log(`\n2. Queries at scale: database bench_analytics, ${RAW.toLocaleString('en')} raw events and ${ORDERS_PER_DAY} orders a day from ${DATA_START} to ${DATA_END} (loaded now if not yet; load average ${load()}) ...`);
-  const server = startServer<{ serviceUrl: string; token: string; loaded: { rawEvents: number; orders: number; lines: number; loadedNow: boolean }; loadSeconds: number }>(['query', String(RAW), String(ORDERS_PER_DAY)]);
+  const server = startServer<{ serviceUrl: string; token: string; loaded: { rawEvents: number; orders: number; lines: number; loadedNow: boolean }; loadSeconds: number }>(['query', String(RAW), String(ORDERS_PER_DAY), ...(TRAFFIC_MONTHS ? [TRAFFIC_MONTHS] : [])]);
   const { serviceUrl, token, loaded, loadSeconds } = await server.ready;
   console.log(`Data: ${loaded.rawEvents.toLocaleString('en')} raw events, ${loaded.orders.toLocaleString('en')} orders, ${loaded.lines.toLocaleString('en')} lines; the load took ${loadSeconds.toFixed(0)} s in all${loaded.loadedNow ? ' (this run)' : ' (an earlier run)'}.`);
   figures.data = { ...loaded, loadSeconds };

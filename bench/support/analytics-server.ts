@@ -4,7 +4,7 @@
  *   analytics-server ingest         — the service on a fresh database (dropped at the end) and the
  *                                     gateway in the same process (as `npm start` runs them), both
  *                                     listening; answers `count` with the rows of raw_events.
- *   analytics-server query <raw> <ordersPerDay> — the service on the database `bench_analytics` of
+ *   analytics-server query <raw> <ordersPerDay> [<traffic months>] — the service on the database `bench_analytics` of
  *                                     TEST_DATABASE_URL's server, kept between runs, loaded with two
  *                                     years of data if not yet (bench/support/analytics-data.ts).
  *
@@ -62,6 +62,7 @@ if (mode === 'ingest') {
 } else if (mode === 'query') {
   const rawEvents = Number(process.argv[3] ?? 10_000_000);
   const ordersPerDay = Number(process.argv[4] ?? 300);
+  const trafficMonths = process.argv[5] ? Number(process.argv[5]) : undefined;
   await ensureDatabase(serverUrl, 'bench_analytics');
   const url = new URL(serverUrl);
   url.pathname = '/bench_analytics';
@@ -78,7 +79,7 @@ if (mode === 'ingest') {
   closers.push(() => service.stop());
   db = service.context.db;
   const log = (line: string) => process.send!({ type: 'log', line });
-  const loaded = await loadAnalyticsData(db, { rawEvents, ordersPerDay, timeZone: analytics.timeZone, log });
+  const loaded = await loadAnalyticsData(db, { rawEvents, ordersPerDay, trafficMonths, timeZone: analytics.timeZone, log });
   const serviceUrl = await service.app.listen({ port: 0, host: '127.0.0.1' });
   const { rows } = await db.query<{ part: string; seconds: string }>('SELECT part, seconds FROM bench_load ORDER BY at');
   process.send({ type: 'ready', serviceUrl, token, loaded, loadSeconds: rows.reduce((sum, row) => sum + Number(row.seconds), 0) });
