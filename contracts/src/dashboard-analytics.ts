@@ -36,11 +36,16 @@ export const ANALYTICS_MESSAGES = {
 
 const Day = (message: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', errorMessage: message });
 
+const Timespan = Type.Union(
+  ANALYTICS_TIMESPANS.map((value) => Type.Literal(value)),
+  { errorMessage: ANALYTICS_MESSAGES.timespan },
+);
+
 /** The query of every §7 Analytics call: `start`, `end` (inclusive), optional `timespan` (daily). */
 export const AnalyticsRangeQuerySchema = Type.Object({
   start: Day(ANALYTICS_MESSAGES.start),
   end: Day(ANALYTICS_MESSAGES.end),
-  timespan: Type.Optional(Type.Union([Literals(ANALYTICS_TIMESPANS)], { errorMessage: ANALYTICS_MESSAGES.timespan })),
+  timespan: Type.Optional(Timespan),
 });
 export type AnalyticsRangeQuery = Static<typeof AnalyticsRangeQuerySchema>;
 
@@ -48,7 +53,7 @@ export type AnalyticsRangeQuery = Static<typeof AnalyticsRangeQuerySchema>;
 export const TopSellingQuerySchema = Type.Object({
   start: Day(ANALYTICS_MESSAGES.start),
   end: Day(ANALYTICS_MESSAGES.end),
-  timespan: Type.Optional(Type.Union([Literals(ANALYTICS_TIMESPANS)], { errorMessage: ANALYTICS_MESSAGES.timespan })),
+  timespan: Type.Optional(Timespan),
   maxItems: Type.Optional(Type.Integer({ minimum: 1, maximum: TOP_SELLING_LIMIT, errorMessage: ANALYTICS_MESSAGES.maxItems })),
 });
 export type TopSellingQuery = Static<typeof TopSellingQuerySchema>;
