@@ -195,7 +195,7 @@ describe('staff email calls', () => {
     await call('POST', `${TEMPLATES}/db-templates/new`, { ...newTemplate('Newsletter welcome'), subject: 'Welcome, {{name}}' });
     const listed = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10 });
     // Staff's templates listed by name among the order templates the service installs.
-    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-release', 'pre-order-released', 'report-ready', 'ticket-follow-up']);
+    assert.deepEqual(listed.body.response.items.map((t: Json) => t.name), ['Newsletter welcome', 'order-cancelled', 'order-confirmation', 'order-refunded', 'order-shipped', 'Pre-order shipped', 'pre-order-released', 'pre-order-reminder', 'report-ready', 'ticket-follow-up']);
     assert.equal(listed.body.response.unfilteredTotalRows, 2 + ORDER_TEMPLATE_CONTENT.length + SUPPORT_TEMPLATE_CONTENT.length + REPORT_TEMPLATE_CONTENT.length);
     const searched = await call('POST', `${TEMPLATES}/db-templates`, { pageNumber: 1, pageSize: 10, search: 'welcome' });
     assert.deepEqual(searched.body.response.items.map((t: Json) => t.name), ['Newsletter welcome']);
