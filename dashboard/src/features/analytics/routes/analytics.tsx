@@ -268,13 +268,13 @@ export default function AnalyticsRoute() {
               ) : (
                 <ol className={styles.funnel}>
                   {funnel.map((step, index) => {
-                    const first = funnel[0]?.count ?? 0;
+                    const widest = Math.max(0, ...funnel.map((item) => item.count));
                     const previous = index > 0 ? (funnel[index - 1]?.count ?? 0) : undefined;
                     return (
                       <li key={step.step} className={styles.funnelStep}>
                         <span className={styles.funnelLabel}>{STEP_LABELS[step.step]}</span>
                         <span className={styles.funnelBar} aria-hidden="true">
-                          <span style={{ width: `${first > 0 ? Math.max(2, (step.count / first) * 100) : 0}%` }} />
+                          <span style={{ width: `${widest > 0 ? Math.max(step.count > 0 ? 2 : 0, (step.count / widest) * 100) : 0}%` }} />
                         </span>
                         <span className={styles.funnelCount}>{formatCount(step.count)}</span>
                         <span className={styles.funnelRate}>
