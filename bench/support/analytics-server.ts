@@ -22,7 +22,7 @@ const mode = process.argv[2];
 if (!process.send) throw new Error('analytics-server is started with an IPC channel');
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('set TEST_DATABASE_URL');
-const token = await signTestToken({ roles: ['admin'], userId: 'bench-admin', email: 'bench@inkwell.example' });
+const token = await signTestToken({ roles: ['admin'], userId: 'bench-admin', email: 'bench@inkwell.example' }, 24 * 3_600); // a first load takes longer than the default 15 minutes
 const analytics = { timeZone: 'UTC', rawRetentionDays: 3_660 };
 const closers: Array<() => Promise<unknown>> = [];
 
