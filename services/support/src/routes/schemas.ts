@@ -2,8 +2,6 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { EnvelopeOf } from '@inkwell/platform';
 import { MESSAGES } from '../domain/messages';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 /** Body of the dashboard's `post-pagination` list calls. */
 export const PageRequest = Type.Object({
   pageNumber: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, errorMessage: MESSAGES.pageNumber }),
@@ -32,19 +30,8 @@ export function PaginatedEnvelope<T extends TSchema>(item: T) {
 
 // Sent emails and their events: the contract's SentEmailSchema (contracts/src/dashboard-support.ts).
 
-export const EmailTemplateSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  subject: Type.String(),
-  htmlBody: Type.String(),
-  textBody: Type.String(),
-  placeholders: Type.Array(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  createdBy: Nullable(Type.String()),
-  editedBy: Nullable(Type.String()),
-});
+/** The templates' answer is the contract's (contracts/src/dashboard-support.ts). */
+export { EmailTemplateSchema } from '@inkwell/contracts/dashboard-support';
 
 const NotBlank = '\\S';
 
