@@ -1,10 +1,9 @@
-import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '@inkwell/ui-kit/button';
 import dialogStyles from '@/components/dialog/dialog.module.css';
-import tabStyles from '@/components/tabs.module.css';
 import { cx, formatDateTime } from '@/lib/format';
 import type { SentEmail } from '../api/email';
-import { EmailFrame } from './email-frame';
+import { EmailVersions } from './email-frame';
 import { EventTimeline } from './event-timeline';
 import { SentStatusChip } from './status-chips';
 import styles from './email.module.css';
@@ -57,22 +56,7 @@ export function SentEmailDrawer({ email, onClose }: { email: SentEmail | null; o
                   </h3>
                   <EventTimeline events={email.events} />
                 </section>
-                <Tabs className={tabStyles.tabs} defaultSelectedKey="html">
-                  <TabList aria-label="Email versions" className={tabStyles.list}>
-                    <Tab id="html" className={tabStyles.tab}>
-                      HTML version
-                    </Tab>
-                    <Tab id="text" className={tabStyles.tab}>
-                      Text version
-                    </Tab>
-                  </TabList>
-                  <TabPanel id="html">
-                    <EmailFrame html={email.htmlBody} title={`HTML of the email ${email.subject}`} />
-                  </TabPanel>
-                  <TabPanel id="text">
-                    <pre className={styles.textBody}>{email.textBody}</pre>
-                  </TabPanel>
-                </Tabs>
+                <EmailVersions label="Email versions" html={email.htmlBody} text={email.textBody} frameTitle={`HTML of the email ${email.subject}`} />
               </div>
               <footer className={dialogStyles.footer}>
                 <Button variant="secondary" onClick={onClose} autoFocus>

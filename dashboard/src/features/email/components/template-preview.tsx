@@ -1,7 +1,5 @@
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { TextField } from '@/components/form';
-import tabStyles from '@/components/tabs.module.css';
-import { EmailFrame } from './email-frame';
+import { EmailVersions } from './email-frame';
 import { fillHtml, fillText } from './placeholders';
 import styles from './email.module.css';
 
@@ -39,24 +37,14 @@ export function TemplatePreview({ subject, htmlBody, textBody, placeholders, sam
         <span className="visually-hidden">Subject: </span>
         {fillText(subject, samples) || 'No subject'}
       </p>
-      <Tabs className={tabStyles.tabs} defaultSelectedKey="html">
-        <TabList aria-label="Preview versions" className={tabStyles.list}>
-          <Tab id="html" className={tabStyles.tab}>
-            HTML version
-          </Tab>
-          <Tab id="text" className={tabStyles.tab}>
-            Text version
-          </Tab>
-        </TabList>
-        <TabPanel id="html">
-          <EmailFrame html={fillHtml(htmlBody, samples)} title="HTML preview of the template" tall />
-        </TabPanel>
-        <TabPanel id="text">
-          <pre className={styles.textBody} aria-label="Text preview of the template">
-            {fillText(textBody, samples) || 'No text version yet.'}
-          </pre>
-        </TabPanel>
-      </Tabs>
+      <EmailVersions
+        label="Preview versions"
+        html={fillHtml(htmlBody, samples)}
+        text={fillText(textBody, samples) || 'No text version yet.'}
+        frameTitle="HTML preview of the template"
+        tall
+        textLabel="Text preview of the template"
+      />
     </section>
   );
 }

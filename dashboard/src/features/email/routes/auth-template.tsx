@@ -1,11 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Badge } from '@/components/feedback/status-badge';
 import { PageHeader } from '@/components/layout/page-header';
-import tabStyles from '@/components/tabs.module.css';
 import { formatDateTime } from '@/lib/format';
 import { useAuthTemplate } from '../api/email';
-import { EmailFrame } from '../components/email-frame';
+import { EmailVersions } from '../components/email-frame';
 import { QueryState } from '../components/query-state';
 import styles from '../components/email.module.css';
 
@@ -28,22 +26,7 @@ export default function AuthTemplateRoute() {
               <dt>Last changed</dt>
               <dd>{formatDateTime(template.updatedAt)}</dd>
             </dl>
-            <Tabs className={tabStyles.tabs} defaultSelectedKey="html">
-              <TabList aria-label="Template versions" className={tabStyles.list}>
-                <Tab id="html" className={tabStyles.tab}>
-                  HTML version
-                </Tab>
-                <Tab id="text" className={tabStyles.tab}>
-                  Text version
-                </Tab>
-              </TabList>
-              <TabPanel id="html">
-                <EmailFrame html={template.htmlBody} title={`HTML of the ${template.name} template`} tall />
-              </TabPanel>
-              <TabPanel id="text">
-                <pre className={styles.textBody}>{template.textBody}</pre>
-              </TabPanel>
-            </Tabs>
+            <EmailVersions label="Template versions" html={template.htmlBody} text={template.textBody} frameTitle={`HTML of the ${template.name} template`} tall />
           </div>
         )}
       </QueryState>
