@@ -33,12 +33,16 @@ const INT4_MAX = 2_147_483_647;
 const Instant = Type.String({ format: 'date-time' });
 const UserId = Type.String({ format: 'uuid' });
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** Tags are few: their ids are 32-bit. */
+const TagId = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 const Page = Type.Integer({ minimum: 1, maximum: INT4_MAX, default: 1 });
 const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
 const EmailAddress = Type.String({ format: 'email', maxLength: MAX_EMAIL_LENGTH, errorMessage: 'Please enter a valid email.' });
 
 /** Every id in a path of this area is a positive whole number (tickets, messages, tags, emails). */
 export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, errorMessage: 'The id must be a positive whole number.' }) });
+/** `tags/delete/{id}`: a tag's id. */
+export const TagIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: INT4_MAX, errorMessage: 'The id must be a positive whole number.' }) });
 
 export const SUPPORT_MESSAGES = {
   ticketNotFound: 'No such ticket.',
@@ -70,7 +74,7 @@ export const SUPPORT_MESSAGES = {
 
 export const TicketStatusSchema = Literals(TICKET_STATUSES);
 export const TicketTagSchema = Type.Object({
-  id: Id,
+  id: TagId,
   name: Type.String(),
   /** `#rrggbb`. */
   color: Type.String(),
@@ -81,7 +85,7 @@ export type TicketTag = Static<typeof TicketTagSchema>;
 
 /** POST /dashboard/support-tickets/tags/add-or-update: `id` to rename or recolor, none to add. */
 export const TagInputSchema = Type.Object({
-  id: Type.Optional(Id),
+  id: Type.Optional(TagId),
   name: Type.String({ minLength: 1, maxLength: 40, pattern: '\\S', errorMessage: SUPPORT_MESSAGES.tagName }),
   color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', errorMessage: SUPPORT_MESSAGES.tagColor })),
 });
@@ -109,7 +113,7 @@ export const TicketSearchBodySchema = Type.Object({
   pageSize: PageSize,
   search: Type.Optional(Type.String({ maxLength: 320 })),
   statuses: Type.Optional(Type.Array(TicketStatusSchema, { maxItems: 4 })),
-  tagIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
+  tagIds: Type.Optional(Type.Array(TagId, { maxItems: 50 })),
   assignedTo: Type.Optional(Type.Union([UserId, Type.Literal('me'), Type.Literal('unassigned')])),
   platform: Type.Optional(Type.String({ maxLength: 40 })),
   type: Type.Optional(Literals(['Email', 'SubmittedForm'])),
@@ -131,7 +135,7 @@ export const TicketSummarySchema = Type.Object({
   /** How the ticket was opened. */
   type: Literals(['Email', 'SubmittedForm']),
   subject: Type.String(),
-  tags: Type.Array(Type.Object({ id: Id, name: Type.String(), color: Type.String() })),
+  tags: Type.Array(Type.Object({ id: TagId, name: Type.String(), color: Type.String() })),
   status: TicketStatusSchema,
   assignedToUserId: Nullable(UserId),
   assignedToEmail: Nullable(Type.String()),
@@ -259,8 +263,8 @@ export const MarkReadBodySchema = Type.Object({
 export const BulkEditBodySchema = Type.Object({
   ticketIds: Type.Array(Id, { minItems: 1, maxItems: 500, errorMessage: SUPPORT_MESSAGES.ticketIds }),
   status: Type.Optional(TicketStatusSchema),
-  addTagIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
-  removeTagIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
+  addTagIds: Type.Optional(Type.Array(TagId, { maxItems: 50 })),
+  removeTagIds: Type.Optional(Type.Array(TagId, { maxItems: 50 })),
   assignedToUserId: Type.Optional(Nullable(UserId)),
 });
 export type BulkEditBody = Static<typeof BulkEditBodySchema>;

@@ -6,6 +6,7 @@ import {
   IdParamsSchema,
   MarkReadBodySchema,
   SUPPORT_MESSAGES,
+  TagIdParamsSchema,
   TagInputSchema,
   TicketPageSchema,
   TicketSchema,
@@ -180,7 +181,7 @@ export async function supportTicketRoutes(app: App, context: ServiceContext, sta
 
   app.post(`${BASE}/tags/delete/:id`, {
     ...admin,
-    schema: { tags, security, summary: 'Deletes a tag; the tickets carrying it lose it', params: IdParamsSchema, response: { 200: EnvelopeOf(DeletedTagSchema) } },
+    schema: { tags, security, summary: 'Deletes a tag; the tickets carrying it lose it', params: TagIdParamsSchema, response: { 200: EnvelopeOf(DeletedTagSchema) } },
     handler: async (request) => {
       const actor = staffActorOf(request.principal);
       const { id } = request.params;
