@@ -30,7 +30,7 @@ import { listConfiguredIdentities } from './store/email-identities';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { ticketReplyRoutes } from './routes/ticket-replies';
 import { submittedFormRoutes } from './routes/submitted-forms';
-import { installOrderTemplates, syncAuthTemplates } from './store/templates';
+import { installShippedTemplates, syncAuthTemplates } from './store/templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,9 +55,7 @@ export const supportService: ServiceDefinition<SupportParts> = {
     const logger = context.logger.child({ component: 'email' });
     // The templates are in place before the first account event can arrive.
     await syncAuthTemplates(context.db, AUTH_TEMPLATE_CONTENT);
-    await installOrderTemplates(context.db, ORDER_TEMPLATE_CONTENT);
-    await installOrderTemplates(context.db, SUPPORT_TEMPLATE_CONTENT);
-    await installOrderTemplates(context.db, REPORT_TEMPLATE_CONTENT);
+    await installShippedTemplates(context.db, [...ORDER_TEMPLATE_CONTENT, ...SUPPORT_TEMPLATE_CONTENT, ...REPORT_TEMPLATE_CONTENT]);
     const sender = createEmailSender(context.config, logger);
     const dispatcher = new EmailDispatcher(context.db, sender, logger);
     const queue = new MailQueue(context.config.email.from, () => dispatcher.nudge());

@@ -5,7 +5,7 @@ import { Outbox, createEnvelope, type EventData, type EventEnvelope } from '@ink
 import { buildTestService, type TestService } from '@inkwell/platform/testing';
 import { supportService, type SupportParts } from '../src';
 import { ORDER_TEMPLATE_CONTENT } from '../src/domain/order-templates';
-import { installOrderTemplates, type EmailTemplate } from '../src/store/templates';
+import { installShippedTemplates, type EmailTemplate } from '../src/store/templates';
 import { address, adminToken, mailsTo } from './factories';
 
 type Item = EventData<'orderPlaced'>['items'][number];
@@ -181,7 +181,7 @@ describe('order emails', () => {
     assert.equal(mail?.subject, `Refund of $5.00 for order ${orderId}`);
 
     // A second start-up installs what is missing and leaves the edited template alone.
-    await installOrderTemplates(service.context.db, ORDER_TEMPLATE_CONTENT);
+    await installShippedTemplates(service.context.db, ORDER_TEMPLATE_CONTENT);
     assert.equal((await dbTemplate('order-refunded')).subject, 'Refund of {{amount}} for order {{orderNumber}}');
   });
 

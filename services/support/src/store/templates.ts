@@ -143,11 +143,11 @@ export async function syncAuthTemplates(db: Database, templates: ReadonlyArray<E
 }
 
 /**
- * Adds the shipped order templates staff do not have yet, as database templates: unlike the
- * authentication templates they are staff's to reword, so one already stored (shipped earlier, or
- * written by staff under that name) is kept as it is.
+ * Adds the shipped database templates (order, scheduled and report mails) staff do not have yet:
+ * unlike the authentication templates they are staff's to reword, so one already stored (shipped
+ * earlier, or written by staff under that name) is kept as it is.
  */
-export async function installOrderTemplates(db: Database, templates: ReadonlyArray<EmailContent & { name: string; description: string }>): Promise<void> {
+export async function installShippedTemplates(db: Database, templates: ReadonlyArray<EmailContent & { name: string; description: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     for (const template of templates) {
       await createTemplate(tx, 'db', { name: template.name, description: template.description, subject: template.subject, htmlBody: template.html, textBody: template.text }, null);
