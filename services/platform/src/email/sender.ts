@@ -32,6 +32,8 @@ export class SendFailure extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The receiving server refused the recipient itself for good (a hard bounce, at RCPT TO). */
+    readonly recipientRefused = false,
   ) {
     super(message);
     this.name = 'SendFailure';

@@ -6,6 +6,8 @@ interface SmtpError {
   code?: string;
   responseCode?: number;
   response?: string;
+  /** The SMTP command that failed (`RCPT TO`, `DATA`, …). */
+  command?: string;
 }
 
 /**
@@ -44,7 +46,9 @@ export class SmtpEmailSender implements EmailSender {
       // 5xx replies are the server's final word on this mail; a refused login is a setting to fix,
       // after which the queued mails should still go out.
       const permanent = typeof failure.responseCode === 'number' && failure.responseCode >= 500 && failure.code !== 'EAUTH';
-      throw new SendFailure(`${message}${reply}`, permanent);
+      // nodemailer names the refused command; every recipient refused is EENVELOPE at RCPT TO.
+      const recipientRefused = permanent && (failure.command === 'RCPT TO' || failure.code === 'EENVELOPE');
+      throw new SendFailure(`${message}${reply}`, permanent, recipientRefused);
     }
   }
 

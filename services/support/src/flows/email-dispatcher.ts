@@ -27,9 +27,6 @@ type DueMail = {
 
 type MailEventType = 'Send' | 'Delivery' | 'Failure' | 'Suppressed';
 
-/** nodemailer's words for a recipient refused at RCPT TO (the server's final word on that address). */
-const RECIPIENT_REFUSED = /recipients? (were )?rejected|RCPT TO|Recipient command failed/i;
-
 /**
  * Sends queued mails through the email port, one row per transaction: the row is locked with
  * `FOR UPDATE SKIP LOCKED` while its mail is handed over, so replicas never send the same mail
@@ -128,7 +125,7 @@ export class EmailDispatcher {
       }
     } catch (error) {
       const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-      if (failure.permanent && this.sender.driver === 'smtp' && RECIPIENT_REFUSED.test(failure.message)) {
+      if (failure.recipientRefused) {
         // The receiving server refused the address for good: a hard bounce, and the address is suppressed.
         await tx.query(`UPDATE sent_emails SET attempts = $2, sent_at = now() WHERE id = $1`, [mail.id, attempts]);
         await recordDeliveryEventIn(tx, { sentEmailId: mail.id, type: 'Bounce', permanent: true, detail: failure.message });
