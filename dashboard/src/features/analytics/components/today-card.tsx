@@ -49,7 +49,14 @@ export function TodayCard() {
           {figures.map((figure) => (
             <div key={figure.label}>
               <dt>{figure.label}</dt>
-              <dd>{figure.value ?? <span className={styles.skeleton} aria-label="Loading" />}</dd>
+              <dd>
+                {figure.value ?? (
+                  <>
+                    <span className={styles.skeleton} aria-hidden="true" />
+                    <span className="visually-hidden">Loading</span>
+                  </>
+                )}
+              </dd>
             </div>
           ))}
         </dl>
