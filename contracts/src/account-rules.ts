@@ -24,6 +24,8 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  /** The start of a refusal by the strength rule; zxcvbn's warning and suggestions follow it (passwordStrengthMessage). */
+  passwordTooWeak: 'This password is too easy to guess.',
   passwordsDoNotMatch: 'Passwords do not match.',
   invalidLink: 'This link is invalid or has expired.',
 } as const;
@@ -51,3 +53,40 @@ export function passwordProblem(password: string): string | undefined {
   if (length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return undefined;
 }
+
+/**
+ * The strength rule (issue 26), the same at both ends: a new password is scored by zxcvbn-ts (its
+ * common-password list, built from breached passwords, plus English words, names and keyboard
+ * patterns, with the person's email as their own words) and refused below this score of 0–4.
+ * The service and the storefront each run zxcvbn-ts with the options of `PASSWORD_STRENGTH_OPTIONS`.
+ */
+export const PASSWORD_MIN_SCORE = 3;
+
+/** The options both ends give zxcvbn-ts: no Levenshtein matching (a hundred times slower, and it blocks the service's event loop). */
+export const PASSWORD_STRENGTH_OPTIONS = { useLevenshteinDistance: false } as const;
+
+/** What zxcvbn says about a password, as both ends read it. */
+export interface PasswordFeedback {
+  score: number;
+  warning: string | null;
+  suggestions: readonly string[];
+}
+
+/** The person's own words, which a password must not lean on: the address and the part before the @. */
+export function passwordUserInputs(email: string | null | undefined): string[] {
+  const address = normalizeEmail(email ?? '').toLowerCase();
+  if (address === '') return [];
+  const local = address.split('@')[0] ?? '';
+  return local && local !== address ? [address, local] : [address];
+}
+
+/** Why a password is refused by the strength rule, or undefined when it is strong enough. */
+export function passwordStrengthMessage(feedback: PasswordFeedback): string | undefined {
+  if (feedback.score >= PASSWORD_MIN_SCORE) return undefined;
+  const why = feedback.warning ? [feedback.warning] : [];
+  const advice = feedback.suggestions.length > 0 ? feedback.suggestions : ['Add more words that are less common.'];
+  return [ACCOUNT_MESSAGES.passwordTooWeak, ...why, ...advice].join(' ');
+}
+
+/** Words for the strength meter, by zxcvbn score 0–4. */
+export const PASSWORD_STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;

@@ -169,14 +169,14 @@ describe('account API', () => {
   });
 
   it('refuses bad sign-ups with the spec codes: 406 invalid email, 400 malformed base64, short password or taken email', async () => {
-    const invalid = await call('POST', '/api/account/signupCustomerV2', { email: b64('not-an-email'), password: b64('long enough') });
+    const invalid = await call('POST', '/api/account/signupCustomerV2', { email: b64('not-an-email'), password: b64('long enough to pass') });
     assert.equal(invalid.status, 406);
     assert.deepEqual(invalid.body.status, { type: 'signup.failed', message: 'Please enter a valid email.', problems: [{ field: 'email', message: 'Please enter a valid email.' }] });
 
-    const malformed = await call('POST', '/api/account/signupCustomerV2', { email: 'not base64!!', password: b64('long enough') });
+    const malformed = await call('POST', '/api/account/signupCustomerV2', { email: 'not base64!!', password: b64('long enough to pass') });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.status.message, 'email and password must be base64-encoded UTF-8 text.');
-    const badUtf8 = await call('POST', '/api/account/signupCustomerV2', { email: Buffer.from([0xff, 0xfe, 0x40]).toString('base64'), password: b64('long enough') });
+    const badUtf8 = await call('POST', '/api/account/signupCustomerV2', { email: Buffer.from([0xff, 0xfe, 0x40]).toString('base64'), password: b64('long enough to pass') });
     assert.equal(badUtf8.status, 400);
 
     const short = await call('POST', '/api/account/signupCustomerV2', { email: b64(uniqueEmail('short')), password: b64('short') });
@@ -185,7 +185,7 @@ describe('account API', () => {
 
     const email = uniqueEmail('Taken');
     await signUp(email);
-    const taken = await call('POST', '/api/account/signupCustomerV2', { email: b64(email.toUpperCase()), password: b64('long enough') });
+    const taken = await call('POST', '/api/account/signupCustomerV2', { email: b64(email.toUpperCase()), password: b64('long enough to pass') });
     assert.equal(taken.status, 400);
     assert.equal(taken.body.status.message, 'An account with this email already exists.');
 
@@ -193,7 +193,7 @@ describe('account API', () => {
     assert.equal(missing.status, 400);
     assert.equal(missing.body.status.message, 'password is required in the request body.');
 
-    const plain = await call('POST', '/api/account/signupCustomer', { email: uniqueEmail('plain'), password: 'long enough' });
+    const plain = await call('POST', '/api/account/signupCustomer', { email: uniqueEmail('plain'), password: 'long enough to pass' });
     assert.equal(plain.status, 200);
   });
 
@@ -361,14 +361,14 @@ describe('account API', () => {
 
   it('names the field of each refusal about one field in status.problems', async () => {
     const problemsOf = (response: { body: Json }) => response.body.status.problems as Json[];
-    const general = await call('POST', '/api/account/signupCustomer', { email: 'reader@example.c', password: 'long enough' });
+    const general = await call('POST', '/api/account/signupCustomer', { email: 'reader@example.c', password: 'long enough to pass' });
     assert.equal(general.status, 406, 'an address only the general pattern allows is refused, as the storefront refuses it');
     assert.deepEqual(problemsOf(general), [{ field: 'email', message: 'Please enter a valid email.' }]);
     const short = await call('POST', '/api/account/signupCustomerV2', { email: b64(uniqueEmail('short')), password: b64('short') });
     assert.deepEqual(problemsOf(short), [{ field: 'password', message: 'Password must be at least 8 characters.' }]);
     const email = uniqueEmail('fields');
     await signUp(email);
-    const taken = await call('POST', '/api/account/signupCustomer', { email, password: 'long enough' });
+    const taken = await call('POST', '/api/account/signupCustomer', { email, password: 'long enough to pass' });
     assert.deepEqual(problemsOf(taken), [{ field: 'email', message: 'An account with this email already exists.' }]);
 
     const noPassword = await call('POST', '/api/account/token', { UserName: email, Password: '' });
@@ -379,7 +379,7 @@ describe('account API', () => {
     assert.deepEqual(problemsOf(mismatch), [{ field: 'ConfirmNewPassword', message: 'Passwords do not match.' }]);
     const tooShort = await call('POST', '/api/account/changePassword/V2', { ...body, NewPassword: 'short', ConfirmNewPassword: 'short' }, token);
     assert.deepEqual(problemsOf(tooShort), [{ field: 'NewPassword', message: 'Password must be at least 8 characters.' }]);
-    const badLink = await call('POST', '/api/account/changePassword', { Token: 'no-such-token', Password: 'long enough' });
+    const badLink = await call('POST', '/api/account/changePassword', { Token: 'no-such-token', Password: 'long enough to pass' });
     assert.deepEqual(problemsOf(badLink), [{ field: 'Token', message: 'This link is invalid or has expired.' }]);
 
     const badEmail = await call('POST', '/api/account/initiateChangeEmail', { NewEmail: 'nope', Password: 'correct horse battery' }, token);

@@ -3,7 +3,8 @@ import { BadRequestError, EVENTS, EnvelopeOf, success, type App } from '@inkwell
 import { MAX_EMAIL_LENGTH, normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
 import { MESSAGES } from '../domain';
 import { hashPassword } from '../domain/credentials';
-import { findAccountByEmail, setPasswordHash } from '../store/accounts';
+import { newPasswordProblem } from '../domain/password-strength';
+import { findAccountByEmail, findAccountById, setPasswordHash } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, refusedField, requirePassword, type AccountDeps } from './deps';
 
@@ -34,7 +35,7 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
       if (normalizeEmail(Email).toLowerCase() !== account.email.toLowerCase()) throw refusedField(403, MESSAGES.emailMismatch, 'Email');
       await requirePassword(account, Password);
       if (NewPassword !== ConfirmNewPassword) throw new BadRequestError(MESSAGES.passwordsDoNotMatch, { field: 'ConfirmNewPassword' });
-      const problem = passwordProblem(NewPassword);
+      const problem = newPasswordProblem(NewPassword, account.email);
       if (problem) throw new BadRequestError(problem, { field: 'NewPassword' });
       const passwordHash = await hashPassword(NewPassword);
       await db.transaction(async (tx) => {
@@ -78,10 +79,14 @@ export async function passwordRoutes(app: App, deps: AccountDeps): Promise<void>
       const password = request.body.Password ?? request.query.password ?? '';
       const problem = passwordProblem(password);
       if (problem) throw new BadRequestError(problem, { field: 'Password' });
-      const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const link = await consumeLinkToken(tx, 'reset-password', request.body.Token);
         if (!link) throw new BadRequestError(MESSAGES.invalidLink, { field: 'Token' });
+        // The strength rule reads the owner's email; a refusal rolls the link back, so it still works.
+        const owner = await findAccountById(tx, link.accountId);
+        const weak = newPasswordProblem(password, owner?.email);
+        if (weak) throw new BadRequestError(weak, { field: 'Password' });
+        const passwordHash = await hashPassword(password);
         // Following the emailed link also proves the address.
         await setPasswordHash(tx, link.accountId, passwordHash, { verified: true });
         await sessions.revokeAll(tx, link.accountId);

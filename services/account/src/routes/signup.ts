@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { BadRequestError, DomainError, EVENTS, EnvelopeOf, TooManyRequestsError, success, type App } from '@inkwell/platform';
-import { isValidEmail, normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
+import { isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { MESSAGES, decodeBase64Text, resendTooSoonMessage } from '../domain';
 import { hashPassword } from '../domain/credentials';
+import { newPasswordProblem } from '../domain/password-strength';
 import { findAccountById, insertAccount, markVerificationSent, markVerified } from '../store/accounts';
 import { consumeLinkToken, requestLink } from '../store/links';
 import { currentAccount, type AccountDeps } from './deps';
@@ -35,7 +36,7 @@ export async function signupRoutes(app: App, deps: AccountDeps): Promise<void> {
   const signUp = async (rawEmail: string, password: string) => {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw new SignupFailedError();
-    const problem = passwordProblem(password);
+    const problem = newPasswordProblem(password, email);
     if (problem) throw new BadRequestError(problem, { field: 'password' });
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
