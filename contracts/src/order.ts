@@ -108,6 +108,52 @@ export const OrderSchema = Type.Object({
 });
 export type Order = Static<typeof OrderSchema>;
 
+/** One move on the order's timeline as its buyer sees it: the status it reached (spec §4's label) and when. */
+export const OrderStatusMoveSchema = Type.Object({
+  status: oneOf(ORDER_STATUSES),
+  label: Type.String(),
+  /** ISO 8601. */
+  at: Type.String(),
+});
+export type OrderStatusMove = Static<typeof OrderStatusMoveSchema>;
+
+/** A parcel of the order's Print items, once staff shipped it (the carrier's tracking). */
+export const OrderShipmentSchema = Type.Object({
+  carrier: Type.String(),
+  trackingNumber: Type.String(),
+  trackingUrl: Nullable(Type.String()),
+  shippedAt: Type.String(),
+  deliveredAt: Nullable(Type.String()),
+});
+export type OrderShipment = Static<typeof OrderShipmentSchema>;
+
+/**
+ * When the Print items should arrive: the chosen rate's deliveryTimeInDays counted from the day the
+ * parcel left (`shipped`), else from the release day of a pre-order (`release`) or the order date
+ * (`ordered`); `delivered` once staff marked it arrived. A calendar day, YYYY-MM-DD (UTC).
+ */
+export const DeliveryEstimateSchema = Type.Object({
+  basis: Type.Union([Type.Literal('ordered'), Type.Literal('release'), Type.Literal('shipped'), Type.Literal('delivered')]),
+  arrivesBy: Type.String(),
+  deliveryTimeInDays: Type.Integer(),
+});
+export type DeliveryEstimate = Static<typeof DeliveryEstimateSchema>;
+
+/**
+ * GET /order/{id}: the order as its page shows it (beyond the spec): the Order, its status
+ * timeline oldest first (starting with its placing), its shipments and the delivery estimate
+ * (null without Print items, or once cancelled).
+ */
+export const OrderDetailSchema = Type.Composite([
+  OrderSchema,
+  Type.Object({
+    statusHistory: Type.Array(OrderStatusMoveSchema),
+    shipments: Type.Array(OrderShipmentSchema),
+    deliveryEstimate: Nullable(DeliveryEstimateSchema),
+  }),
+]);
+export type OrderDetail = Static<typeof OrderDetailSchema>;
+
 export const PaymentFailureSchema = Type.Object({
   /** Spec §4's payment flow state: CardError, ApiError, InvalidRequestError, IdempotencyError, InternalError. */
   kind: Type.String(),

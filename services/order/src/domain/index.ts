@@ -11,3 +11,4 @@ export * from './purchase-state';
 export * from './messages';
 export * from './order-edit';
 export * from './refund-rules';
+export * from './delivery-estimate';

@@ -4,8 +4,8 @@ import {
   AddressSchema,
   AddressVerificationSchema,
   ORDER_MESSAGES,
+  OrderDetailSchema,
   OrderListSchema,
-  OrderSchema,
   PAYMENT_METHODS,
   PaymentConfigSchema,
   PurchaseFailedSchema,
@@ -35,6 +35,7 @@ import { reconcile, reportFailure, softConfirm } from '../flows/place-purchase';
 import { requestPurchase } from '../flows/quote-purchase';
 import { refundPurchase } from '../flows/refund-purchase';
 import { submitPurchase } from './submit-purchase';
+import { loadCustomerOrder } from '../store/customer-orders';
 import type { PaymentEvent } from '../drivers/payments';
 import { pendingRefundOfPurchase } from '../store/order-refunds';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
@@ -159,12 +160,18 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
 
   app.get('/api/order/:id', {
     preHandler: context.auth.optionalUser,
-    schema: { tags: ['order'], summary: 'One order (its buyer only)', security, params: IdParams, response: { 200: EnvelopeOf(OrderSchema) } },
+    schema: {
+      tags: ['order'],
+      summary: "One order (its buyer only; a guest's by its id) with its status timeline, shipments and delivery estimate",
+      security,
+      params: IdParams,
+      response: { 200: EnvelopeOf(OrderDetailSchema) },
+    },
     handler: async (request) => {
-      const order = await findOrder(context.db, request.params.id);
-      const purchase = order && (await findPurchase(context.db, order.purchaseId));
-      if (!order || !purchase || (purchase.userId !== null && purchase.userId !== request.principal?.userId)) throw new NotFoundError(ORDER_MESSAGES.unknownOrder);
-      return success(orderView(order, purchase));
+      const found = await loadCustomerOrder(context.db, request.params.id);
+      // Another's order is answered as no order at all, so its existence is not given away.
+      if (!found || (found.userId !== null && found.userId !== request.principal?.userId)) throw new NotFoundError(ORDER_MESSAGES.unknownOrder);
+      return success(found.detail);
     },
   });
 

@@ -378,7 +378,7 @@ function checkoutRefundOf(order: OrderRecord): OrderRefundRecord {
 
 type Shipment = StaffOrder['shipments'][number] & { actorId: string; actorEmail: string | null };
 
-async function shipmentsOf(db: Queryable, orderId: string): Promise<Shipment[]> {
+export async function shipmentsOf(db: Queryable, orderId: string): Promise<Shipment[]> {
   const { rows } = await db.query<{ id: string; carrier: string; tracking_number: string; tracking_url: string | null; shipped_at: Date; delivered_at: Date | null; actor_id: string; actor_email: string | null }>(
     'SELECT id, carrier, tracking_number, tracking_url, shipped_at, delivered_at, actor_id, actor_email FROM order_shipments WHERE order_id = $1 ORDER BY shipped_at, id',
     [orderId],
