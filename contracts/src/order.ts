@@ -263,6 +263,8 @@ export const PaymentConfigSchema = Type.Object({
   provider: Type.Union([Type.Literal('simulated'), Type.Literal('stripe')]),
   publishableKey: Nullable(Type.String()),
   methods: Type.Array(oneOf(PAYMENT_METHODS)),
+  /** The simulated processor in a non-production run (NODE_ENV is not production): the card form may show its test cards (issue 26). */
+  testCards: Type.Boolean(),
 });
 export type PaymentConfig = Static<typeof PaymentConfigSchema>;
 
@@ -277,6 +279,10 @@ export const SalesTaxSchema = Type.Object({
   administrativeArea: Nullable(Type.String()),
   /** The rate on goods taxed there, e.g. 0.0725. */
   rate: Type.Number(),
+  /** The rate on Digital items: 0 in a US state that does not tax digital products (issue 26). */
+  digitalRate: Type.Optional(Type.Number()),
+  /** The place whose combined local rate is included when PostalCode names one, e.g. 'New York City'. */
+  locality: Type.Optional(Nullable(Type.String())),
   parts: Type.Array(Type.Object({ type: Type.String(), rate: Type.Number() })),
 });
 

@@ -67,7 +67,7 @@ describe('The payment provider in Chromium (a store on Stripe)', { skip: skipBec
     const response = await fetch(`${stack.url}/api/order/payment-config`);
     const text = await response.text();
     assert.equal(response.status, 200);
-    assert.deepEqual(JSON.parse(text).response, { provider: 'stripe', publishableKey: PUBLISHABLE_KEY, methods: ['Card', 'PayPal', 'GooglePay', 'ApplePay'] });
+    assert.deepEqual(JSON.parse(text).response, { provider: 'stripe', publishableKey: PUBLISHABLE_KEY, methods: ['Card', 'PayPal', 'GooglePay', 'ApplePay'], testCards: false });
     assert.doesNotMatch(text, /sk_test|whsec_/);
     const policy = (await fetch(`${stack.url}/`)).headers.get('content-security-policy') ?? '';
     assert.match(policy, /script-src 'self'[^;]* https:\/\/js\.stripe\.com/);

@@ -25,7 +25,7 @@ describe('password strength (issue 26): every place a password is set refuses sh
     const response = await service.app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }), headers: token ? { authorization: `Bearer ${token}` } : {} });
     return { status: response.statusCode, body: response.json() as Json };
   };
-  const accountRows = async (email: string) => (await service.context.db.query('SELECT id, password_hash FROM accounts WHERE lower(email) = lower($1)', [email])).rows;
+  const accountRows = async (email: string): Promise<Json[]> => (await service.context.db.query<Json>('SELECT id, password_hash FROM accounts WHERE lower(email) = lower($1)', [email])).rows;
 
   beforeAll(async () => {
     service = await buildTestService(accountService);
@@ -82,7 +82,7 @@ describe('password strength (issue 26): every place a password is set refuses sh
     assert.equal((await call('POST', '/api/account/changePassword/V2', { ...body, NewPassword: better, ConfirmNewPassword: better }, token)).status, 200);
 
     assert.equal((await call('POST', `/api/account/forgotPassword?email=${encodeURIComponent(email)}`)).status, 200);
-    const { rows } = await service.context.db.query("SELECT data FROM outbox WHERE type = 'account.password-reset-requested' AND data->>'email' = $1", [email]);
+    const { rows } = await service.context.db.query<Json>("SELECT data FROM outbox WHERE type = 'account.password-reset-requested' AND data->>'email' = $1", [email]);
     const resetToken = new URL((await links.issueLink({ linkId: rows[0].data.resetLinkId })).url).searchParams.get('token')!;
     const refused = await call('POST', '/api/account/changePassword', { Token: resetToken, Password: 'password' });
     assert.equal(refused.status, 400);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { GATEWAY_METRICS_PORT, GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, envPrefix, type ServiceName } from './topology';
+import type { DesktopPlatformSettings } from './desktop-platform';
 
 /**
  * Configuration is read once at start-up from the environment and validated as a whole: a setting
@@ -107,12 +108,31 @@ export interface CommonConfig {
    * The order service's payment processor: Stripe when all three keys are set, else the embedded
    * simulated processor. Secrets: read here and passed to the processor only, never logged.
    */
-  payments: { stripeSecretKey?: string; stripePublishableKey?: string; stripeWebhookSecret?: string; stripeApiUrl?: string };
+  /**
+   * The account service's email-marketing port: `embedded` (lists and subscriptions in its own
+   * database) or `listmonk` (its HTTP API, with the admin user's basic auth; never logged).
+   */
+  newsletter: { driver: 'embedded' | 'listmonk'; listmonk?: { url: string; username: string; password: string } };
+  payments: {
+    stripeSecretKey?: string;
+    stripePublishableKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiUrl?: string;
+    taxDriver: 'embedded' | 'stripe';
+    /** Not a production run (`NODE_ENV` is not `production`): the storefront may show the simulated processor's test cards. */
+    showTestCards: boolean;
+  };
   /**
    * The order service's sweeper: how often it looks (`ORDER_SWEEP_INTERVAL_MS`) for purchases left
    * between states, and how long one must be untouched before it is resumed (`ORDER_SWEEP_STALE_MS`).
    */
   orders: { sweepIntervalMs: number; sweepStaleAfterMs: number };
+  /**
+   * The desktop build's games platform (issue 26, docs/desktop.md): the embedded simulated platform,
+   * or Steam's Web API with DESKTOP_PLATFORM_DRIVER=steam. The Web API key is a secret: passed to the
+   * driver only, never logged.
+   */
+  desktop: DesktopPlatformSettings;
   /** What a process does on SIGTERM (scripts/serve.ts): `SHUTDOWN_DRAIN_MS` unready first, all of it within `SHUTDOWN_TIMEOUT_MS`. */
   shutdown: { drainMs: number; timeoutMs: number };
   /** Prometheus instruments on or off (`METRICS_ENABLED`); off is the benchmarks' baseline. */
@@ -591,6 +611,14 @@ const S = named({
     SUPPORT_MAX_ATTACHMENTS: { kind: integer({ min: 0, max: 1_000, default: 20 }), does: 'attachments kept per inbound email; a message with more is refused' },
     SUPPORT_MAX_ATTACHMENT_BYTES: { kind: integer({ min: 1_000, max: 100 * 1024 * 1024, default: 5 * 1024 * 1024 }), does: 'largest attachment kept; larger ones are dropped and noted on the message' },
     SUPPORT_FORMS_PER_HOUR: { kind: integer({ min: 1, max: 10_000, default: 5 }), does: 'submitted forms accepted per email address (and per client address) per hour' },
+    NEWSLETTER_DRIVER: {
+      kind: oneOf(['embedded', 'listmonk'] as const, 'embedded'),
+      switches: 'listmonk newsletters',
+      does: 'the account service\'s email-marketing service: `embedded` keeps the lists and subscriptions in its database and mails the double opt-in link itself (through the email settings above); `listmonk` uses listmonk\'s HTTP API (needs `LISTMONK_URL`, `LISTMONK_USERNAME`, `LISTMONK_PASSWORD`; docs/newsletters.md)',
+    },
+    LISTMONK_URL: { kind: url(['http:', 'https:']), shownDefault: 'none', switches: 'listmonk newsletters', does: 'listmonk\'s base URL, e.g. `http://127.0.0.1:9310` (`bash scripts/listmonk.sh start`)' },
+    LISTMONK_USERNAME: { kind: optionalText(), switches: 'listmonk newsletters', does: 'listmonk\'s admin user (its `admin_username`)' },
+    LISTMONK_PASSWORD: { kind: optionalText(), switches: 'listmonk newsletters', does: 'listmonk\'s admin password (its `admin_password`); never logged' },
   }),
   ...section('Payments and orders', {
     STRIPE_SECRET_KEY: {
@@ -606,11 +634,34 @@ const S = named({
       shownDefault: 'Stripe\'s own API',
       does: 'another Stripe API host for the Stripe driver, e.g. stripe-mock at `http://127.0.0.1:12111` (`bash scripts/stripe-mock.sh start`) in development',
     },
+    TAX_DRIVER: {
+      kind: oneOf(['embedded', 'stripe'] as const, 'embedded'),
+      does: 'who prices sales tax at checkout: `embedded`, the checked-in table (state rates, New York City and Long Island combined rates, digital products untaxed in states that do not tax them; docs/tax.md), or `stripe`, Stripe Tax (`tax.calculations`, with `STRIPE_SECRET_KEY`, at `STRIPE_API_URL` when set) for the combined rate of the full address',
+    },
+    NODE_ENV: {
+      kind: optionalText('`production` or anything else'),
+      shownDefault: 'not production',
+      does: 'Node\'s usual switch, set to `production` by the container image. With the simulated card processor the storefront\'s card form shows the test card numbers (4242 4242 4242 4242 pays, …) only when this is not `production`, so a developer or tester knows what to type and the shoppers of a live store never see them',
+    },
     ORDER_SWEEP_INTERVAL_MS: {
       kind: integer({ min: 100, max: 3_600_000, default: 5_000 }),
       does: 'how often the order service looks for purchases left between states (a crash, a peer that did not answer) and completes pre-orders whose day has come',
     },
     ORDER_SWEEP_STALE_MS: { kind: integer({ min: 100, max: 86_400_000, default: 60_000 }), does: 'how long a purchase must be untouched before the sweeper resumes it with the processor' },
+  }),
+  ...section('Desktop platform', {
+    DESKTOP_PLATFORM_DRIVER: {
+      kind: oneOf(['simulated', 'steam'] as const, 'simulated'),
+      does: 'the games platform the desktop build runs on (docs/desktop.md): `simulated`, the embedded platform (tickets signed with `DESKTOP_SIMULATED_SECRET`, subscriptions and micro-transactions kept in the account and order databases), or `steam`, Steam\'s Web API (AuthenticateUserTicket, ISteamMicroTxn InitTxn/FinalizeTxn/QueryTxn/RefundTxn, GetUserAgreementInfo/CancelAgreement) with `STEAM_WEB_API_KEY` and `STEAM_APP_ID`. The Steam driver has been tested against a local stand-in only, never against Steam',
+    },
+    STEAM_WEB_API_KEY: { kind: optionalText('a Steamworks publisher Web API key'), shownDefault: 'none', switches: 'the Steam driver (with `DESKTOP_PLATFORM_DRIVER=steam`)', does: 'the publisher key the Steam driver calls the Web API with; sent to Steam only' },
+    STEAM_APP_ID: { kind: optionalText('a Steam app id'), shownDefault: 'none', does: 'the desktop app\'s Steam app id, sent with every Steam call' },
+    STEAM_API_URL: { kind: url(['http:', 'https:']), shownDefault: '`https://partner.steam-api.com`', does: 'another host speaking Steam\'s Web API calls (the stand-in, `test/support/steam-standin.ts`, in tests)' },
+    STEAM_SANDBOX: { kind: boolean(false), does: '`true` sends micro-transactions to `ISteamMicroTxnSandbox` (Steam\'s test payments) instead of `ISteamMicroTxn`' },
+    DESKTOP_SIMULATED_SECRET: {
+      kind: text('inkwell-simulated-desktop-platform'),
+      does: 'the secret the simulated platform signs and checks its tickets with; the desktop shell (`INKWELL_DESKTOP_SIMULATED_SECRET`) must sign with the same. Development only: the simulated platform is not for production',
+    },
   }),
   ...section('Analytics', {
     REPORTING_TIME_ZONE: {
@@ -891,15 +942,26 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
       maxAttachmentBytes: r.get('SUPPORT_MAX_ATTACHMENT_BYTES'),
       formsPerHour: r.get('SUPPORT_FORMS_PER_HOUR'),
     },
+    newsletter: readNewsletter(r),
     payments: {
       stripeSecretKey: r.get('STRIPE_SECRET_KEY'),
       stripePublishableKey: r.get('STRIPE_PUBLISHABLE_KEY'),
       stripeWebhookSecret: r.get('STRIPE_WEBHOOK_SECRET'),
       stripeApiUrl: r.get('STRIPE_API_URL'),
+      taxDriver: r.get('TAX_DRIVER'),
+      showTestCards: r.get('NODE_ENV') !== 'production',
     },
     orders: {
       sweepIntervalMs: r.get('ORDER_SWEEP_INTERVAL_MS'),
       sweepStaleAfterMs: r.get('ORDER_SWEEP_STALE_MS'),
+    },
+    desktop: {
+      driver: r.get('DESKTOP_PLATFORM_DRIVER'),
+      simulatedSecret: r.get('DESKTOP_SIMULATED_SECRET'),
+      steamWebApiKey: r.get('STEAM_WEB_API_KEY'),
+      steamAppId: r.get('STEAM_APP_ID'),
+      steamApiUrl: r.get('STEAM_API_URL'),
+      steamSandbox: r.get('STEAM_SANDBOX'),
     },
     shutdown: { drainMs: r.get('SHUTDOWN_DRAIN_MS'), timeoutMs: r.get('SHUTDOWN_TIMEOUT_MS') },
     metricsEnabled: r.get('METRICS_ENABLED'),
@@ -920,6 +982,21 @@ function readCommon(r: Reader, embedded: boolean): CommonConfig {
   return common;
 }
 
+/** NEWSLETTER_DRIVER=listmonk needs listmonk's address, user and password; without the driver they are not read. */
+function readNewsletter(r: Reader): CommonConfig['newsletter'] {
+  const driver = r.get('NEWSLETTER_DRIVER');
+  if (driver !== 'listmonk') return { driver: 'embedded' };
+  const url = r.get('LISTMONK_URL');
+  const username = r.get('LISTMONK_USERNAME');
+  const password = r.get('LISTMONK_PASSWORD');
+  const missing = [['LISTMONK_URL', url], ['LISTMONK_USERNAME', username], ['LISTMONK_PASSWORD', password]].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0 || !url || !username || !password) {
+    r.problems.push(`NEWSLETTER_DRIVER=listmonk needs ${missing.join(', ')}`);
+    return { driver: 'embedded' };
+  }
+  return { driver: 'listmonk', listmonk: { url, username, password } };
+}
+
 export interface LoadOptions {
   /**
    * Embedded mode (`npm start`, tests): no DATABASE_URL and no auth keys are needed, the launcher
@@ -936,6 +1013,13 @@ export function loadServiceConfig(service: ServiceName, env: Env, options: LoadO
   if (!options.embedded) r.checkRequired(service);
   if (common.media.urlSecret !== undefined && common.media.urlSecret.length < MEDIA_URL_SECRET_MIN_LENGTH) {
     r.problems.push(`MEDIA_URL_SECRET must be at least ${MEDIA_URL_SECRET_MIN_LENGTH} characters`);
+  }
+  if ((service === 'account' || service === 'order') && common.desktop.driver === 'steam') {
+    if (!common.desktop.steamWebApiKey) r.problems.push('DESKTOP_PLATFORM_DRIVER=steam needs STEAM_WEB_API_KEY (the Steamworks publisher Web API key)');
+    if (!common.desktop.steamAppId || !/^\d+$/.test(common.desktop.steamAppId)) r.problems.push('DESKTOP_PLATFORM_DRIVER=steam needs STEAM_APP_ID, the app\'s numeric Steam app id');
+  }
+  if (service === 'order' && common.payments.taxDriver === 'stripe' && !common.payments.stripeSecretKey) {
+    r.problems.push('TAX_DRIVER=stripe needs STRIPE_SECRET_KEY: Stripe Tax is called with the shop\'s Stripe account');
   }
   const config: ServiceConfig = {
     ...common,

@@ -94,6 +94,12 @@ describe('configuration', () => {
     assert.throws(attempt({ CART_GRPC_ADDR: 'cart' }), /CART_GRPC_ADDR must be host:port/);
   });
 
+  it('shows the simulated processor\'s test cards except in a production run (NODE_ENV=production, as the container image sets it)', () => {
+    assert.equal(loadServiceConfig('order', {}, { embedded: true }).payments.showTestCards, true);
+    assert.equal(loadServiceConfig('order', { NODE_ENV: 'development' }, { embedded: true }).payments.showTestCards, true);
+    assert.equal(loadServiceConfig('order', { NODE_ENV: 'production' }, { embedded: true }).payments.showTestCards, false);
+  });
+
   it('reads how a process shuts down: no drain and 25 s by default', () => {
     assert.deepEqual(loadServiceConfig('cart', {}, { embedded: true }).shutdown, { drainMs: 0, timeoutMs: 25_000 });
     assert.deepEqual(loadGatewayConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '20000' }, '/srv').shutdown, { drainMs: 5_000, timeoutMs: 20_000 });

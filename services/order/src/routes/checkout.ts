@@ -35,8 +35,8 @@ import { reconcile, reportFailure, softConfirm } from '../flows/place-purchase';
 import { requestPurchase } from '../flows/quote-purchase';
 import { refundPurchase } from '../flows/refund-purchase';
 import { submitPurchase } from './submit-purchase';
-import { loadCustomerOrder } from '../store/customer-orders';
 import type { PaymentEvent } from '../drivers/payments';
+import { loadCustomerOrder } from '../store/customer-orders';
 import { pendingRefundOfPurchase } from '../store/order-refunds';
 import { findOrder, findPurchase, findPurchaseByPayment, orderView, ordersOfUser } from '../store/purchases';
 
@@ -194,13 +194,14 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
   app.get('/api/order/payment-config', {
     schema: {
       tags: ['order'],
-      summary: 'The payment processor the store uses and, for Stripe, its publishable key (beyond the spec; the storefront loads the provider with it)',
+      summary: 'The payment processor the store uses and, for Stripe, its publishable key; whether the card form may show the simulated processor\'s test cards (beyond the spec; the storefront loads the provider with it)',
       response: { 200: EnvelopeOf(PaymentConfigSchema) },
     },
     handler: async (_request, reply) => {
       const config = checkout.payments.publicConfig();
       reply.header('cache-control', 'public, max-age=300');
-      return success({ provider: config.provider, publishableKey: config.publishableKey ?? null, methods: [...PAYMENT_METHODS] });
+      const testCards = config.provider === 'simulated' && context.config.payments.showTestCards;
+      return success({ provider: config.provider, publishableKey: config.publishableKey ?? null, methods: [...PAYMENT_METHODS], testCards });
     },
   });
 
@@ -227,14 +228,14 @@ export async function checkoutRoutes(app: App, { context, checkout, verifier }: 
   app.get('/api/order/shipping/getSalesTax/', {
     schema: {
       tags: ['order'],
-      summary: "The sales tax rate of a country and state or province ('Could not calculate tax' when there is none)",
-      querystring: Type.Object({ CountryCode: Type.String({ maxLength: 60 }), AdministrativeArea: Type.Optional(Type.String({ maxLength: 100 })) }),
+      summary: "The sales tax rate of a country and state or province, with the local rate of a PostalCode where the table has one ('Could not calculate tax' when there is none)",
+      querystring: Type.Object({ CountryCode: Type.String({ maxLength: 60 }), AdministrativeArea: Type.Optional(Type.String({ maxLength: 100 })), PostalCode: Type.Optional(Type.String({ maxLength: 20 })) }),
       response: { 200: EnvelopeOf(SalesTaxSchema) },
     },
     handler: async (request) => {
       try {
-        const tax = salesTax({ country: request.query.CountryCode, administrativeArea: request.query.AdministrativeArea ?? null }, []);
-        return success({ country: tax.country, administrativeArea: tax.administrativeArea, rate: tax.rate, parts: tax.parts });
+        const tax = salesTax({ country: request.query.CountryCode, administrativeArea: request.query.AdministrativeArea ?? null, postalCode: request.query.PostalCode ?? null }, []);
+        return success({ country: tax.country, administrativeArea: tax.administrativeArea, rate: tax.rate, digitalRate: tax.digitalRate, locality: tax.locality, parts: tax.parts });
       } catch (error) {
         if (error instanceof CouldNotCalculateTaxError) throw new BadRequestError(COULD_NOT_CALCULATE_TAX, { field: 'CountryCode' });
         throw error;
