@@ -45,6 +45,9 @@ export class SearchIndexer {
         ageRating: record.age_rating,
         restrictedTerritories: effectiveRestrictedTerritories(record.restricted_territories, record.series_restricted_territories ?? []),
         popularity: record.popularity,
+        seriesId: record.series_id,
+        volumeNumber: record.volume_number,
+        chapterNumber: record.chapter_number,
       });
     }
   }
@@ -69,6 +72,7 @@ export class SearchIndexer {
         ageRating: record.age_rating,
         restrictedTerritories: record.restricted_territories,
         popularity: record.popularity,
+        seriesId: record.id,
       });
     }
     const products = await this.db.query<{ id: number }>('SELECT id FROM products WHERE series_id = $1', [id]);

@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { SearchResultSchema, type SearchResultView } from '@inkwell/contracts/search';
 import { EnvelopeOf, success, type App, type SearchIndex, type ServiceContext } from '@inkwell/platform';
+import { isFreePriceType } from '../domain';
+import { productCard } from '../domain/views';
+import { loadProducts } from '../store/records';
 import { cachedRead, urlReadKey } from './read-cache';
 import { visitorOf } from './visitor';
 
@@ -34,6 +37,8 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
           ...(visitor.country && !visitor.isAdmin ? { country: visitor.country } : {}),
           ...(visitor.maxShownRating ? { maxAgeRating: visitor.maxShownRating } : {}),
         });
+        // Price and format of each product found, read fresh from the catalogue (prices change with sales).
+        const products = new Map((await loadProducts(context.db, hits.filter((hit) => hit.kind === 'product').map((hit) => hit.id))).map((record) => [record.id, productCard(record, visitor)]));
         const results: SearchResultView[] = hits.map((hit) => ({
           type: hit.kind,
           displayType: hit.displayType,
@@ -42,6 +47,19 @@ export async function searchRoutes(app: App, context: ServiceContext, index: Sea
             title: hit.title,
             readableUrl: hit.readableUrl,
             thumbnails: hit.thumbnails.map((thumbnail) => ({ url: thumbnail.url, ...(thumbnail.color ? { color: thumbnail.color } : {}) })),
+            ...(hit.kind === 'product' && products.has(hit.id)
+              ? {
+                  formats: products.get(hit.id)!.variants.map((variant) => ({
+                    type: variant.type,
+                    price: variant.price,
+                    fullPrice: variant.fullPrice,
+                    currency: variant.currency,
+                    isOnSale: variant.isOnSale,
+                    isFree: isFreePriceType(variant.priceType as Parameters<typeof isFreePriceType>[0]) && variant.type === 'Digital',
+                    isPreOrder: variant.isPreOrder,
+                  })),
+                }
+              : {}),
           },
         }));
         return success(results, { fullCount: results.length });

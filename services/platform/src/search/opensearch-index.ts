@@ -1,5 +1,6 @@
 import { Client, errors, type API, type Types } from '@opensearch-project/opensearch';
 import type { Logger } from '../logger';
+import { isSearchStopWord } from './fuzzy';
 import { ratingsUpTo, type SearchDocument, type SearchHit, type SearchIndex, type SearchQuery } from './search-index';
 
 export interface OpenSearchIndexOptions {
@@ -40,8 +41,9 @@ const ID_PAGE_SIZE = 1000;
  * operator to delete once no replica of the previous release writes to it.
  * v1 (named `<name>`): words of the title stemmed, and their starts. v2: also the title's words
  * unstemmed for fuzzy matching, and the title without case or punctuation for the ranking tiers.
+ * v3: the item's series and its volume and chapter numbers, which order results of equal score.
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 const INDEX_BODY: API.Indices_Create_RequestBody = {
   settings: {
@@ -89,6 +91,9 @@ const INDEX_BODY: API.Indices_Create_RequestBody = {
       ageRating: { type: 'keyword' },
       restrictedTerritories: { type: 'keyword' },
       popularity: { type: 'integer' },
+      seriesId: { type: 'long' },
+      volumeNumber: { type: 'double' },
+      chapterNumber: { type: 'double' },
       thumbnails: { type: 'object', enabled: false },
     },
   },
@@ -110,6 +115,8 @@ export class OpenSearchIndex implements SearchIndex {
   private readonly refresh: 'wait_for' | undefined;
   /** The index of the mappings before this version (v1 had no version in its name). */
   private readonly previousIndexName: string;
+  /** v1's index, named without a version: filled from when there is no index of the previous version. */
+  private readonly firstIndexName: string;
 
   constructor(options: OpenSearchIndexOptions) {
     this.client = new Client({
@@ -118,7 +125,8 @@ export class OpenSearchIndex implements SearchIndex {
     });
     const name = options.indexName ?? 'inkwell-catalog';
     this.physicalIndexName = `${name}-v${SEARCH_INDEX_VERSION}`;
-    this.previousIndexName = name;
+    this.previousIndexName = SEARCH_INDEX_VERSION > 2 ? `${name}-v${SEARCH_INDEX_VERSION - 1}` : name;
+    this.firstIndexName = name;
     this.logger = options.logger;
     this.refresh = options.waitForRefresh ? 'wait_for' : undefined;
   }
@@ -139,11 +147,18 @@ export class OpenSearchIndex implements SearchIndex {
       if (error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception') return;
       throw error;
     }
-    const { body: previous } = await this.client.indices.exists({ index: this.previousIndexName });
-    if (!previous) return;
-    const copied = await this.copyFrom(this.previousIndexName);
+    let source: string | undefined;
+    for (const candidate of [this.previousIndexName, this.firstIndexName]) {
+      const { body: found } = await this.client.indices.exists({ index: candidate });
+      if (found) {
+        source = candidate;
+        break;
+      }
+    }
+    if (!source) return;
+    const copied = await this.copyFrom(source);
     this.logger.info(
-      { index: this.physicalIndexName, from: this.previousIndexName, documents: copied },
+      { index: this.physicalIndexName, from: source, documents: copied },
       'Filled the new search index from the previous version; delete the old index once no replica of the previous release runs',
     );
   }
@@ -190,6 +205,9 @@ export class OpenSearchIndex implements SearchIndex {
       ageRating: document.ageRating,
       restrictedTerritories: document.restrictedTerritories.map((code) => code.toUpperCase()),
       popularity: document.popularity,
+      seriesId: document.seriesId ?? (document.kind === 'series' ? document.id : null),
+      volumeNumber: document.volumeNumber ?? null,
+      chapterNumber: document.chapterNumber ?? null,
     };
     await this.client.index({ index: this.physicalIndexName, id: documentId(document.kind, document.id), body: stored, refresh: this.refresh });
   }
@@ -203,6 +221,11 @@ export class OpenSearchIndex implements SearchIndex {
     if (text.length === 0) return [];
     // The prefix query is not normalized by the field's normalizer, so it gets the same treatment here.
     const normal = normalTitle(text);
+    // Stop words ("the") find nothing by themselves: the word queries below use the other words,
+    // unless the query has nothing else (the exact-title tiers still see the whole query).
+    const words = normal.split(' ').filter((word) => word !== '');
+    const meaningful = words.filter((word) => !isSearchStopWord(word));
+    const wordsText = meaningful.length > 0 ? meaningful.join(' ') : text;
     const filter: Types.Common_QueryDsl.QueryContainer[] = [{ terms: { ageRating: ratingsUpTo(query.maxAgeRating) } }];
     if (query.kind) filter.push({ term: { kind: query.kind } });
     const mustNot: Types.Common_QueryDsl.QueryContainer[] = query.country
@@ -227,12 +250,12 @@ export class OpenSearchIndex implements SearchIndex {
                     {
                       bool: {
                         should: [
-                          { match: { 'title.words': { query: text, fuzziness: 'AUTO', boost: 3 } } },
-                          { match: { 'title.prefix': { query: text, boost: 2 } } },
+                          { match: { 'title.words': { query: wordsText, fuzziness: 'AUTO', boost: 3 } } },
+                          { match: { 'title.prefix': { query: wordsText, boost: 2 } } },
                         ],
                       },
                     },
-                    { match: { subtitle: { query: text, fuzziness: 'AUTO', boost: 1.5 } } },
+                    { match: { subtitle: { query: wordsText, fuzziness: 'AUTO', boost: 1.5 } } },
                     { match: { body: { query: text } } },
                   ],
                 },
@@ -247,7 +270,16 @@ export class OpenSearchIndex implements SearchIndex {
             must_not: mustNot,
           },
         },
-        sort: [{ _score: { order: 'desc' } }, { popularity: { order: 'desc' } }],
+        // Equal scores (the volumes of a series score alike): series first, then by series, volume
+        // and chapter number, then popularity.
+        sort: [
+          { _score: { order: 'desc' } },
+          { kind: { order: 'desc' } },
+          { seriesId: { order: 'asc', missing: '_last' } },
+          { volumeNumber: { order: 'asc', missing: '_last' } },
+          { chapterNumber: { order: 'asc', missing: '_last' } },
+          { popularity: { order: 'desc' } },
+        ],
       },
     });
     return body.hits.hits.flatMap((hit) => {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { matchQuality } from './fuzzy';
+import { isSearchStopWord, matchQuality } from './fuzzy';
 import { ratingsUpTo, type SearchDocument, type SearchHit, type SearchIndex, type SearchQuery } from './search-index';
 
 type HitRow = {
@@ -22,9 +22,10 @@ const MAX_FUZZY_LETTERS = 64;
  * migrations create it, the catalog being the one service that searches). Each query word is
  * matched against the words of every title and subtitle (`search_terms`): exactly, as the start of
  * the last word still being typed, or within one typing mistake (two from 6 letters; see fuzzy.ts).
- * Ranking (the catalog's `search_catalog` function, migration 006) puts an exact title first,
- * then titles starting with the query, then how well and how fully the words match, then the
- * description's words (a weighted tsvector), then popularity.
+ * Ranking (the catalog's `search_catalog` function, migrations 006 and 014) puts an exact title
+ * first, then titles starting with the query, then how well and how fully the words match; on equal
+ * relevance series first, then by series and volume and chapter number, then the description's
+ * words (a weighted tsvector), then popularity. A title found only by a stop word ("the") is left out.
  */
 export class PostgresSearchIndex implements SearchIndex {
   readonly driver = 'postgres';
@@ -34,15 +35,17 @@ export class PostgresSearchIndex implements SearchIndex {
   async upsert(document: SearchDocument): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO search_documents (kind, item_id, title, subtitle, readable_url, display_type, thumbnails, age_rating, restricted_territories, popularity, document, updated_at)
+        `INSERT INTO search_documents (kind, item_id, title, subtitle, readable_url, display_type, thumbnails, age_rating, restricted_territories, popularity, document,
+                                       series_id, volume_number, chapter_number, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
                  setweight(to_tsvector('simple', $3), 'A') || setweight(to_tsvector('simple', $4), 'B') || setweight(to_tsvector('english', $11), 'C'),
-                 now())
+                 $12, $13, $14, now())
          ON CONFLICT (kind, item_id) DO UPDATE SET
            title = EXCLUDED.title, subtitle = EXCLUDED.subtitle, readable_url = EXCLUDED.readable_url,
            display_type = EXCLUDED.display_type, thumbnails = EXCLUDED.thumbnails, age_rating = EXCLUDED.age_rating,
            restricted_territories = EXCLUDED.restricted_territories, popularity = EXCLUDED.popularity,
-           document = EXCLUDED.document, updated_at = now()`,
+           document = EXCLUDED.document, series_id = EXCLUDED.series_id, volume_number = EXCLUDED.volume_number,
+           chapter_number = EXCLUDED.chapter_number, updated_at = now()`,
         [
           document.kind,
           document.id,
@@ -55,6 +58,9 @@ export class PostgresSearchIndex implements SearchIndex {
           document.restrictedTerritories.map((code) => code.toUpperCase()),
           document.popularity,
           document.body,
+          document.seriesId ?? (document.kind === 'series' ? document.id : null),
+          document.volumeNumber ?? null,
+          document.chapterNumber ?? null,
         ],
       );
       // Sorted, so two writers adding the same new words lock them in the same order.
@@ -80,8 +86,8 @@ export class PostgresSearchIndex implements SearchIndex {
     // The catalog's search_catalog function (its migration 006 documents the ranking) runs on a
     // plan made once per connection; named, so the call is parsed once per connection too.
     const { rows } = await this.db.pool.query<HitRow>({
-      name: 'catalog-search',
-      text: 'SELECT * FROM search_catalog($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      name: 'catalog-search-v2',
+      text: 'SELECT * FROM search_catalog($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
       values: [
         text,
         ratingsUpTo(query.maxAgeRating),
@@ -91,6 +97,7 @@ export class PostgresSearchIndex implements SearchIndex {
         matches.map((match) => match.token),
         matches.map((match) => match.term),
         matches.map((match) => match.quality),
+        matches.map((match) => match.required),
         matches.tokens,
       ],
     });
@@ -111,7 +118,7 @@ export class PostgresSearchIndex implements SearchIndex {
    * is one mistake to us and two to levenshtein, hence twice the mistakes allowed); the exact
    * typing distance is measured here. The fuzziness by length in the SQL is `fuzzinessFor`'s.
    */
-  private async matchingTerms(text: string): Promise<Array<{ token: number; term: string; quality: number }> & { tokens: number }> {
+  private async matchingTerms(text: string): Promise<Array<{ token: number; term: string; quality: number; required: boolean }> & { tokens: number }> {
     const { rows } = await this.db.pool.query<CandidateRow>({
       name: 'catalog-search-terms',
       text: `WITH tokens AS (
@@ -129,14 +136,16 @@ export class PostgresSearchIndex implements SearchIndex {
       values: [text],
     });
     const positions = new Map<string, number>();
-    const best = new Map<string, { token: number; term: string; quality: number }>();
+    const best = new Map<string, { token: number; term: string; quality: number; required: boolean }>();
+    // A stop word makes nothing a result unless the query is nothing but stop words.
+    const onlyStopWords = (text.match(/[\p{L}\p{N}]+/gu) ?? []).every((word) => isSearchStopWord(word));
     for (const row of rows) {
       if (!positions.has(row.token)) positions.set(row.token, positions.size);
       const quality = matchQuality(row.token, row.term, row.last);
       if (quality === undefined) continue;
       const key = `${row.token} ${row.term}`;
       const known = best.get(key);
-      if (!known || known.quality < quality) best.set(key, { token: positions.get(row.token)!, term: row.term, quality });
+      if (!known || known.quality < quality) best.set(key, { token: positions.get(row.token)!, term: row.term, quality, required: onlyStopWords || !isSearchStopWord(row.token) });
     }
     return Object.assign([...best.values()], { tokens: rows[0]?.tokens ?? 0 });
   }

@@ -26,6 +26,14 @@ export interface SearchDocument {
   ageRating: string;
   restrictedTerritories: string[];
   popularity: number;
+  /**
+   * The series the item belongs to (a series document: its own id), and a product's volume and
+   * chapter numbers: results of equal relevance come grouped by series, then in volume and chapter
+   * order. Left out (null) for an item outside any series or without numbers.
+   */
+  seriesId?: number | null;
+  volumeNumber?: number | null;
+  chapterNumber?: number | null;
 }
 
 export interface SearchQuery {
