@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { ACCOUNT_ADMIN, ACCOUNT_LINKS, EVENTS, type AccountAdminService, type AccountLinksService, type ServiceDefinition } from '@inkwell/platform';
 import { forgetErasureEvent } from './consumers/account-erasure';
 import { ensureDemoAccounts } from './demo/accounts';
+import { newsletterLinkKey } from './domain/newsletter';
+import { createNewsletterService } from './drivers/newsletter';
+import { ensureDemoGiftCodes } from './demo/badges';
 import { UserExportWorker, forgetErasedInExports } from './flows/user-export';
 import { accountAdminHandlers } from './grpc/account-admin';
 import { accountLinkHandlers } from './grpc/account-links';
 import { OrderCustomers } from './peers/order-customers';
+import { badgeStaffRoutes } from './routes/badge-staff';
+import { badgeRoutes } from './routes/badges';
 import { accountDeps } from './routes/deps';
+import { desktopRoutes } from './routes/desktop';
 import { emailChangeRoutes } from './routes/email-change';
+import { newsletterRoutes } from './routes/newsletter';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
@@ -35,6 +42,8 @@ export const accountService: ServiceDefinition = {
     const deps = accountDeps(context);
     const orderCustomers = new OrderCustomers(context.config.peers.order.grpcAddress, context.logger);
     const userExports = new UserExportWorker(context);
+    const linkKey = newsletterLinkKey(context.config.auth.privateKeyPem ?? '');
+    const newsletters = createNewsletterService(context.config, context.db, linkKey, context.logger);
     return {
       async routes(app) {
         await tokenRoutes(app, deps);
@@ -42,8 +51,12 @@ export const accountService: ServiceDefinition = {
         await profileRoutes(app, deps);
         await passwordRoutes(app, deps);
         await emailChangeRoutes(app, deps);
+        await newsletterRoutes(app, { ...deps, newsletters, linkKey });
         await staffUserRoutes(app, { ...deps, orderCustomers });
         await staffUserExportRoutes(app, context, { worker: userExports });
+        await badgeRoutes(app, deps);
+        await badgeStaffRoutes(app, deps);
+        await desktopRoutes(app, deps);
       },
       grpc(server) {
         server.addService<AccountLinksService>(ACCOUNT_LINKS.proto, ACCOUNT_LINKS.service, accountLinkHandlers(context.db, context.config.publicUrl));
@@ -58,10 +71,12 @@ export const accountService: ServiceDefinition = {
         if (!context.config.demoData) return;
         await mkdir(path.join(context.config.dataDir, 'keys'), { recursive: true, mode: 0o700 });
         await ensureDemoAccounts(context.db, context.config.dataDir, context.logger);
+        await ensureDemoGiftCodes(context.db);
       },
       async close() {
         await userExports.stop();
         orderCustomers.close();
+        await newsletters.close();
       },
     };
   },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CART_CHECKOUT, EVENTS, type CartCheckoutService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import { eraseAccountCarts } from './consumers/account-erasure';
+import { forgetGiftHolder, giftCouponOfBadge } from './consumers/gift-coupons';
 import { ensureDemoCoupons } from './demo/coupons';
 import type { CartDeps } from './flows/cart-session';
 import { checkoutHandlers } from './grpc/checkout-server';
@@ -50,7 +51,11 @@ export const cartService: ServiceDefinition<CartParts> = {
       grpc(server) {
         server.addService<CartCheckoutService>(CART_CHECKOUT.proto, CART_CHECKOUT.service, checkoutHandlers(cart));
       },
-      subscriptions: [{ group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccountCarts }],
+      subscriptions: [
+        { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseAccountCarts },
+        { group: 'gift-coupons', types: [EVENTS.badgeClaimed.type], effect: giftCouponOfBadge(context.logger) },
+        { group: 'gift-coupon-erasure', types: [EVENTS.accountDeleted.type], effect: forgetGiftHolder },
+      ],
       async onStart() {
         if (context.config.demoData) await ensureDemoCoupons(context.db);
       },

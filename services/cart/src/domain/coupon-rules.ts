@@ -23,9 +23,11 @@ export interface CouponTerms {
   productIds: readonly number[];
   seriesIds: readonly number[];
   disabled: boolean;
+  /** A gift code's account (issue 26, docs/badges.md): only it may use the coupon. Null or absent: anyone. */
+  holderAccountId?: string | null;
 }
 
-export type CouponProblemKind = 'disabled' | 'notYet' | 'expired' | 'usedUp' | 'alreadyUsed' | 'belowMinimum' | 'notApplicable' | 'otherCurrency';
+export type CouponProblemKind = 'disabled' | 'notYet' | 'expired' | 'usedUp' | 'alreadyUsed' | 'belowMinimum' | 'notApplicable' | 'otherCurrency' | 'notYours';
 
 export interface CouponProblem {
   kind: CouponProblemKind;
@@ -39,8 +41,12 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Whether the code may be used now by this account, before looking at a cart. */
-export function couponUsable(coupon: CouponTerms, { now, usedByAccount }: { now: Date; usedByAccount: boolean }): CouponProblem | null {
+/**
+ * Whether the code may be used now by this account (undefined: a guest), before looking at a cart.
+ * A gift code is its holder's alone; anyone else is told so before anything else about it.
+ */
+export function couponUsable(coupon: CouponTerms, { now, usedByAccount, accountId }: { now: Date; usedByAccount: boolean; accountId?: string | undefined }): CouponProblem | null {
+  if (coupon.holderAccountId && coupon.holderAccountId !== accountId) return { kind: 'notYours', message: COUPON_MESSAGES.notYours(coupon.code), statusCode: 400 };
   if (coupon.disabled) return { kind: 'disabled', message: COUPON_MESSAGES.disabled(coupon.code), statusCode: 400 };
   if (coupon.startsAt && now < coupon.startsAt) return { kind: 'notYet', message: COUPON_MESSAGES.notYet(coupon.code, coupon.startsAt.toISOString().slice(0, 10)), statusCode: 400 };
   if (coupon.endsAt && now >= coupon.endsAt) return { kind: 'expired', message: COUPON_MESSAGES.expired(coupon.code), statusCode: 400 };

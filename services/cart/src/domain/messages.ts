@@ -57,6 +57,7 @@ export const COUPON_MESSAGES = {
   usedUp: (code: string) => `Coupon ${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used coupon ${code}; each account can use it once.`,
   alreadyClaimed: (code: string) => `You have already claimed coupon ${code}.`,
+  notYours: (code: string) => `Coupon ${code} is a gift code of another Reader account: log in with the account that claimed it to use it.`,
   belowMinimum: (code: string, minimum: string, missing: string) => `Coupon ${code} needs a subtotal of at least ${minimum}; add ${missing} more to use it.`,
   notApplicable: (code: string) => `Coupon ${code} does not apply to any item in your cart.`,
   otherCurrency: (code: string, currency: string) => `Coupon ${code} is for ${currency} carts only.`,

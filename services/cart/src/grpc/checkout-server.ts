@@ -65,7 +65,7 @@ async function priceCoupon(deps: CartDeps, tx: Transaction, typed: string, state
   const code = normalizeCode(typed);
   const coupon = await findCouponByCode(tx, code);
   if (!coupon) return { ...none, couponProblem: COUPON_MESSAGES.unknown(code) };
-  const problem = couponUsable(coupon, { now: deps.now(), usedByAccount: await usedByAccount(tx, coupon.id, userId) });
+  const problem = couponUsable(coupon, { now: deps.now(), usedByAccount: await usedByAccount(tx, coupon.id, userId), accountId: userId });
   if (problem) return { ...none, couponProblem: problem.message };
   const saving = couponSaving(coupon, state.review.kept, cartTotal(state.review.kept, DEFAULT_CURRENCY).currency);
   if (!saving.ok) return { ...none, couponProblem: saving.problem.message };

@@ -55,7 +55,7 @@ export async function cartRoutes(app: App, { context, cart: deps }: CartRouteDep
         const code = normalizeCode(typed);
         const coupon = await findCouponByCode(context.db, code);
         if (!coupon) throw new CouponError(404, COUPON_MESSAGES.unknown(code));
-        const problem = couponUsable(coupon, { now: deps.now(), usedByAccount: await usedByAccount(context.db, coupon.id, visitor.userId) });
+        const problem = couponUsable(coupon, { now: deps.now(), usedByAccount: await usedByAccount(context.db, coupon.id, visitor.userId), accountId: visitor.userId });
         if (problem) throw new CouponError(problem.statusCode, problem.message);
         const saving = couponSaving(coupon, state.review.kept, view.total.currency);
         if (!saving.ok) throw new CouponError(saving.problem.statusCode, saving.problem.message);

@@ -27,7 +27,7 @@ export async function couponRoutes(app: App, { context, cart }: CartRouteDeps): 
       if (code === '') throw new DomainError(400, 'BadRequest', COUPON_MESSAGES.codeMissing, CODE);
       const coupon = await findCouponByCode(context.db, code);
       if (!coupon) throw new DomainError(404, 'NotFound', COUPON_MESSAGES.unknown(code), CODE);
-      const problem = couponUsable(coupon, { now: cart.now(), usedByAccount: await usedByAccount(context.db, coupon.id, userId) });
+      const problem = couponUsable(coupon, { now: cart.now(), usedByAccount: await usedByAccount(context.db, coupon.id, userId), accountId: userId });
       if (problem) throw new DomainError(problem.statusCode, problem.statusCode === 409 ? 'Conflict' : 'BadRequest', problem.message, CODE);
       const claimedAt = await claimCoupon(context.db, coupon.id, userId);
       if (!claimedAt) throw new DomainError(409, 'Conflict', COUPON_MESSAGES.alreadyClaimed(coupon.code), CODE);

@@ -21,9 +21,10 @@ interface RawCoupon {
   product_ids: string[];
   series_ids: string[];
   disabled_at: Date | null;
+  holder_account_id: string | null;
 }
 
-const COLUMNS = 'id, code, kind, value, currency, min_subtotal_cents, starts_at, ends_at, usage_cap, times_used, product_ids, series_ids, disabled_at';
+const COLUMNS = 'id, code, kind, value, currency, min_subtotal_cents, starts_at, ends_at, usage_cap, times_used, product_ids, series_ids, disabled_at, holder_account_id';
 
 function recordOf(row: RawCoupon): CouponRecord {
   return {
@@ -40,6 +41,7 @@ function recordOf(row: RawCoupon): CouponRecord {
     productIds: row.product_ids.map(Number),
     seriesIds: row.series_ids.map(Number),
     disabled: row.disabled_at !== null,
+    holderAccountId: row.holder_account_id,
   };
 }
 
@@ -142,7 +144,7 @@ export interface Redemption {
 export async function redeemCoupon(tx: Transaction, outbox: Outbox, redemption: Redemption, now: Date): Promise<CouponProblem | null> {
   const coupon = await findCouponByCode(tx, redemption.code, { lock: true });
   if (!coupon) return { kind: 'disabled', message: COUPON_MESSAGES.unknown(normalizeCode(redemption.code)), statusCode: 400 };
-  const problem = couponUsable(coupon, { now, usedByAccount: await usedByAccount(tx, coupon.id, redemption.accountId) });
+  const problem = couponUsable(coupon, { now, usedByAccount: await usedByAccount(tx, coupon.id, redemption.accountId), accountId: redemption.accountId });
   if (problem) return problem;
   await tx.query('INSERT INTO coupon_redemptions (coupon_id, account_id, order_id, save_amount) VALUES ($1, $2, $3, $4)', [coupon.id, redemption.accountId, redemption.orderId, redemption.saveAmount]);
   await tx.query('UPDATE coupons SET times_used = times_used + 1 WHERE id = $1', [coupon.id]);

@@ -31,6 +31,13 @@ describe('couponUsable', () => {
       if (status) assert.equal(problem?.statusCode, status);
     });
   }
+  it("refuses a gift code to anyone but its holder, guests included, and lets the holder use it", () => {
+    const gift = coupon({ holderAccountId: 'holder', usageCap: 1 });
+    assert.equal(couponUsable(gift, { now, usedByAccount: false, accountId: 'holder' }), null);
+    assert.equal(couponUsable(gift, { now, usedByAccount: false, accountId: 'someone-else' })?.kind, 'notYours');
+    assert.equal(couponUsable(gift, { now, usedByAccount: false })?.kind, 'notYours');
+    assert.equal(couponUsable({ ...gift, timesUsed: 1 }, { now, usedByAccount: true, accountId: 'holder' })?.kind, 'alreadyUsed');
+  });
   it('says what to do', () => {
     assert.equal(couponUsable(coupon({ usageCap: 1, timesUsed: 1 }), { now, usedByAccount: false })?.message, 'Coupon SPRING has been used up.');
   });

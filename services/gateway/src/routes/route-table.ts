@@ -124,6 +124,7 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/dashboard/users/transactions', service: 'order', why: 'a user\'s payments' },
   { pattern: '/dashboard/users/paginated-orders', service: 'order', why: 'a user\'s orders' },
   { pattern: '/dashboard/users', service: 'account', why: 'staff user administration, roles, notes, user export' },
+  { pattern: '/dashboard/badges', service: 'account', why: 'badges and their gift-code pools (beyond the spec: issue 26)' },
   { pattern: '/dashboard/emailTemplates', service: 'support', why: 'email templates' },
   { pattern: '/dashboard/email-provider', service: 'support', why: 'email-provider health' },
   { pattern: '/dashboard/scheduled-emails', service: 'support', why: 'scheduled emails' },

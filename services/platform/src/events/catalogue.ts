@@ -44,6 +44,9 @@ export const EVENTS = {
     userId: Type.String(), email: Type.String(), resetLinkId: LinkId,
   }), 2),
   accountDeleted: define('account.deleted', 'account', 'An account was deleted by staff.', Type.Object({ userId: Type.String() })),
+  badgeClaimed: define('badge.claimed', 'account', "A reader claimed a badge and was handed one of its gift codes; the cart service makes the code a coupon only that account can redeem, once (docs/badges.md). The code alone buys nothing for anyone else.", Type.Object({
+    userId: Type.String(), badgeId: Type.Integer(), giftCode: Type.String(), coupon: Type.Object({ kind: Type.String(), value: Type.Number(), currency: Type.String({ minLength: 3, maxLength: 3 }) }),
+  })),
   productCreated: define('product.created', 'catalog', 'A product was created.', Type.Object({ productId: Type.String() })),
   productChanged: define('product.changed', 'catalog', 'A product or one of its variants changed.', Type.Object({ productId: Type.String() })),
   productPublished: define('product.published', 'catalog', 'A product became visible in the storefront.', Type.Object({ productId: Type.String() })),
