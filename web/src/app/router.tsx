@@ -51,6 +51,7 @@ const routes: RouteObject[] = [
           { path: 'series/:id', ...page(() => import('./routes/series')) },
           { path: 'library', ...page(() => import('./routes/library')) },
           { path: 'account', ...page(() => import('./routes/account')) },
+          { path: 'account/orders/:id', ...page(() => import('./routes/order-detail')) },
           { path: 'discover/:id', ...page(() => import('./routes/discover')) },
           { path: 'calendar', ...page(() => import('./routes/calendar')) },
           { path: 'checkout', ...page(() => import('./routes/checkout')) },

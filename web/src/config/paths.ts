@@ -45,6 +45,8 @@ export const paths = {
   checkout: '/checkout/',
   /** A signed-in reader's order after checkout (storefront spec §2: /orderSuccess/{paramId}). */
   orderSuccess: (orderId: string) => `/orderSuccess/${encodeURIComponent(orderId)}/`,
+  /** One order's page: items, totals, address, delivery estimate, timeline and tracking (its buyer's; a guest's by its id). */
+  order: (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}/`,
   /** After a guest's purchase or one split into several orders; `purchase` names it for the page. */
   guestCheckoutSuccess: (purchaseId?: string) => `/checkout/success/guest/${purchaseId ? `?purchase=${encodeURIComponent(purchaseId)}` : ''}`,
   about: '/about/',

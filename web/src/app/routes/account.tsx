@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { LoginPrompt } from '@/features/auth/components/login-prompt';
 import { AGE_RATINGS } from '@/features/catalog/catalog-details';
-import { OrderHistory } from '@/features/checkout/components/order-history';
+import { OrderHistory } from '@/features/orders/components/order-history';
 import { LoginStatus, useAuth } from '@/lib/auth';
 import styles from './account.module.css';
 

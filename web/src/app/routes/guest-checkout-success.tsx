@@ -7,8 +7,8 @@ import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getPurchase } from '@/features/checkout/api/get-purchase';
-import { OrderCard } from '@/features/checkout/components/order-card';
-import orderStyles from '@/features/checkout/components/orders.module.css';
+import { OrderCard } from '@/features/orders/components/order-card';
+import orderStyles from '@/features/orders/components/orders.module.css';
 import { LoginStatus, useAuth } from '@/lib/auth';
 
 /** /checkout/success/guest: after a guest purchase or a purchase split into several orders (storefront spec §2). */

@@ -8,7 +8,7 @@ import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
 import styles from './orders.module.css';
 
-/** The account page's orders (`GET /order/`), newest first, a page at a time, with spec §4's status labels. */
+/** The account page's orders (`GET /order/`), newest first, a page at a time, with spec §4's status labels, each linking to its page. */
 export function OrderHistory({ reader }: { reader: string }) {
   const [page, setPage] = useState(1);
   const orders = useOrders(reader, page);

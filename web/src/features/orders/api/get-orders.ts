@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@inkwell/ui-kit/api-client';
 import type { Order } from '../types';
 
-/** Everything fetched about orders; a completed purchase invalidates by it. */
+/** Everything fetched about orders. */
 export const ordersQueryKey = ['orders'] as const;
 
 export const ORDERS_PAGE_SIZE = 10;
