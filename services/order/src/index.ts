@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENTS, ORDER_CUSTOMERS, type CustomersService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
+import { createDesktopPlatform, EVENTS, ORDER_CUSTOMERS, type CustomersService, type Database, type Outbox, type ServiceDefinition } from '@inkwell/platform';
 import { EmbeddedAddressVerifier, TableShippingRates } from './domain';
 import { createPaymentProcessor, SimulatedPaymentProcessor, simulatedProviderPages, type ChosenProcessor } from './drivers/payments';
+import { createTaxCalculator } from './drivers/tax';
+import { DesktopAwarePayments } from './drivers/payments/desktop';
+import { desktopTransactionRoutes } from './routes/desktop-transactions';
 import { GrpcCartCheckout } from './peers/cart';
 import { attachGuestPurchases } from './consumers/guest-purchases';
 import { eraseErasedAccount } from './consumers/account-erasure';
@@ -59,12 +62,15 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
       );
       // The simulated processor's tables are its own schema, there only when it is the driver.
       if (payments instanceof SimulatedPaymentProcessor) await payments.prepare();
+      // The desktop build's platform (docs/desktop.md): its micro-transactions are a second way to pay, beside the card processor.
+      const desktop = createDesktopPlatform(context.config.desktop, context.db);
       const checkout: CheckoutDeps = {
         db: context.db,
         outbox: context.outbox,
         cart: new GrpcCartCheckout(context.config.peers.cart.grpcAddress),
-        payments,
+        payments: new DesktopAwarePayments(payments, desktop, context.db, context.logger.child({ component: 'desktop-payments' })),
         rates: await TableShippingRates.fromFile(),
+        tax: createTaxCalculator({ TAX_DRIVER: keys.taxDriver, STRIPE_SECRET_KEY: keys.stripeSecretKey, STRIPE_API_URL: keys.stripeApiUrl }),
         logger: context.logger,
         now: options.now ?? (() => new Date()),
         active: new Set(),
@@ -83,6 +89,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
           await staffUserOrderRoutes(app, context);
           await staffErasureRoutes(app, { context, payments, accounts: accountAdmin });
           await staffRefundRoutes(app, { context, checkout });
+          await desktopTransactionRoutes(app, context, { checkout, platform: desktop });
         },
         subscriptions: [
           { group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) },

@@ -1,17 +1,22 @@
 import { createRequire } from 'node:module';
 import { countryHasStates, isShippingCountry, normalizeCode, stateCode } from './countries';
 import { applyRate, sum4 } from './money';
+import { DIGITAL_PRODUCTS_TAXED, localRateOf, STATE_RATES } from './tax-us';
 
 /**
  * Sales tax (issue 13; storefront spec §7 `GET /order/shipping/getSalesTax/`, §8 'Could not
  * calculate tax'). Rates come from the table the `sales-tax` package maintains
- * (res/sales_tax_rates.json: national rates, US state rates, Canadian GST with each province's
+ * (res/sales_tax_rates.json: national rates, Canadian GST with each province's
  * HST, PST or QST, dated changes under `before`). The package's calculator is not used: it is
  * asynchronous, keeps process-wide settings and does not apply dated changes below country level.
  *
  * Who pays what, as decided here:
- * - United States: the state's sales tax (state rate only; no local rates) on every line, Digital and
- *   Print, and on shipping. States absent from the table (AK, DE, MT, NH, OR) have none.
+ * - United States (issue 26): state rates from tax-us.ts (Tax Foundation, 2025), not the package's,
+ *   which are out of date for several states. Print lines and shipping pay the combined rate of the ZIP code where
+ *   tax-us.ts lists one (New York City 8.875 %, Long Island 8.625 %), else the state's rate (no
+ *   county or city tax: the embedded table has no country-wide local rates; TAX_DRIVER=stripe
+ *   has). Digital lines pay the same rate only in states that tax digital products (tax-us.ts,
+ *   with its source), else nothing. States absent from the table (AK, DE, MT, NH, OR) have none.
  * - Canada: GST plus the province's part (HST provinces are listed as their provincial share, so
  *   the sum is the HST) on every line and on shipping.
  * - Elsewhere: Digital lines pay the buyer's country's VAT or GST (EU VAT on digital services by
@@ -38,6 +43,8 @@ export type DistributionType = 'Digital' | 'Print';
 export interface TaxDestination {
   country: string;
   administrativeArea?: string | null;
+  /** Names the local rate in the US where tax-us.ts lists one. */
+  postalCode?: string | null;
 }
 
 export interface TaxLine {
@@ -64,6 +71,10 @@ export interface SalesTaxResult {
   administrativeArea: string | null;
   /** The rate of goods that are taxed here (Digital lines outside the US and Canada). */
   rate: number;
+  /** The rate on Digital lines: 0 in a US state that does not tax digital products. */
+  digitalRate: number;
+  /** The place whose combined local rate applies (e.g. 'New York City'); null when only the state's. */
+  locality: string | null;
   parts: TaxPart[];
   lines: TaxedLine[];
   shipping: { amount: number; rate: number; tax: number } | null;
@@ -99,6 +110,10 @@ function inForce(entry: RateEntry, at: Date): RateEntry {
 const addRates = (parts: readonly TaxPart[]) => parts.reduce((sum, part) => sum + Math.round(part.rate * 1_000_000), 0) / 1_000_000;
 
 function taxParts(country: string, state: string | null, at: Date): TaxPart[] {
+  if (country === 'US') {
+    const rate = state ? STATE_RATES[state] : undefined;
+    return rate ? [{ type: 'state', rate }] : [];
+  }
   const entry = RATES[country];
   if (!entry) return [];
   const national = inForce(entry, at);
@@ -131,9 +146,12 @@ export function salesTax(destination: TaxDestination, lines: readonly TaxLine[],
   if (shipping !== undefined && shipping !== null && (!Number.isFinite(shipping) || shipping < 0)) throw new RangeError(`shipping is an amount of 0 or more, not ${shipping}`);
 
   const parts = taxParts(country, state, at);
+  const local = country === 'US' && state ? localRateOf(state, destination.postalCode) : null;
+  if (local && parts.length > 0) parts.push(...local.parts.map((part) => ({ ...part })));
   const rate = addRates(parts);
   const domestic = country === 'US' || country === 'CA';
-  const rateFor = (distributionType: DistributionType) => (domestic || distributionType === 'Digital' ? rate : 0);
+  const digitalRate = country === 'US' && state && DIGITAL_PRODUCTS_TAXED[state] === false ? 0 : rate;
+  const rateFor = (distributionType: DistributionType) => (distributionType === 'Digital' ? digitalRate : domestic ? rate : 0);
   const taxed = lines.map((line) => {
     const lineRate = rateFor(line.distributionType);
     return { amount: line.amount, distributionType: line.distributionType, rate: lineRate, tax: applyRate(line.amount, lineRate) };
@@ -144,6 +162,8 @@ export function salesTax(destination: TaxDestination, lines: readonly TaxLine[],
     country,
     administrativeArea: state,
     rate,
+    digitalRate,
+    locality: local && parts.length > 0 ? local.name : null,
     parts,
     lines: taxed,
     shipping: shippingTax,

@@ -2,6 +2,7 @@ import { ORDER_MESSAGES, type Purchase } from '@inkwell/contracts/order';
 import { DomainError, type Database, type Logger, type Outbox } from '@inkwell/platform';
 import type { ShippingRates } from '../domain';
 import type { PaymentProcessor } from '../drivers/payments';
+import type { TaxCalculator } from '../drivers/tax';
 import type { CartCheckout } from '../peers/cart';
 import { findPurchase, ordersOfPurchase, purchaseView, type PurchaseRecord } from '../store/purchases';
 
@@ -12,6 +13,8 @@ export interface CheckoutDeps {
   cart: CartCheckout;
   payments: PaymentProcessor;
   rates: ShippingRates;
+  /** Sales tax: the embedded table when absent (TAX_DRIVER picks it; drivers/tax). */
+  tax?: TaxCalculator;
   logger: Logger;
   now: () => Date;
   /**

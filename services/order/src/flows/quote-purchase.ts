@@ -30,7 +30,7 @@ export async function requestPurchase(deps: CheckoutDeps, buyer: Buyer, body: Pu
   if (!buyer.userId && !email) throw new PurchaseRequestError([problem('email', ORDER_MESSAGES.emailRequired)]);
   let quote;
   try {
-    quote = await quotePurchase({ cart, billing, shipping, shippingMethod: body.shippingMethod ?? null, now: deps.now() }, deps.rates);
+    quote = await quotePurchase({ cart, billing, shipping, shippingMethod: body.shippingMethod ?? null, now: deps.now() }, deps.rates, deps.tax);
   } catch (error) {
     if (error instanceof QuoteProblem) throw new PurchaseRequestError(error.problems);
     throw error;

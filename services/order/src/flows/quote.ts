@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES } from '@inkwell/contracts/order';
 import { problem, WHOLE_REQUEST, type Problem } from '@inkwell/contracts/problems';
 import type { CheckoutCart, CheckoutLine } from '@inkwell/platform';
+import { EmbeddedTaxCalculator, type TaxCalculator } from '../drivers/tax';
 import {
   addressField,
   addressProblems,
@@ -9,7 +10,6 @@ import {
   COULD_NOT_CALCULATE_TAX,
   fromGrains,
   ORDER_SERVICE_MESSAGES,
-  salesTax,
   splitPurchase,
   sum4,
   toGrains,
@@ -91,7 +91,7 @@ function taxAddress(input: QuoteInput, hasPrint: boolean): { address: Address; a
  * spec's messages, shipping rates for the Print items, the purchase split into orders by release,
  * the coupon's saving and shipping shared out, sales tax per order, totals at 4-decimal precision.
  */
-export async function quotePurchase(input: QuoteInput, rates: ShippingRates): Promise<Quote> {
+export async function quotePurchase(input: QuoteInput, rates: ShippingRates, tax: TaxCalculator = EMBEDDED_TAX): Promise<Quote> {
   const { cart } = input;
   if (cart.lines.length === 0) throw new QuoteProblem([problem('cartId', ORDER_MESSAGES.emptyCart)]);
   const hasPrint = cart.lines.some((line) => line.distributionType === 'Print');
@@ -141,7 +141,7 @@ export async function quotePurchase(input: QuoteInput, rates: ShippingRates): Pr
 
   const destination = taxAddress(input, hasPrint);
   const byVariant = new Map(cart.lines.map((line) => [`${line.productId}:${line.variantId}`, line]));
-  const orders = split.map((order) => quotedOrder(order, destination, byVariant, cart.currency, input.now));
+  const orders = await Promise.all(split.map((order) => quotedOrder(order, destination, byVariant, cart.currency, input.now, tax)));
 
   const totalPrice = sum4(orders.map((order) => order.totalPrice));
   const amountDue = Math.round(toGrains(totalPrice) / 100);
@@ -161,15 +161,26 @@ export async function quotePurchase(input: QuoteInput, rates: ShippingRates): Pr
   };
 }
 
-function quotedOrder(order: SplitOrder, { address: destination, at }: { address: Address; at: string }, byVariant: Map<string, CheckoutLine>, currency: string, now: Date): QuotedOrder {
+const EMBEDDED_TAX = new EmbeddedTaxCalculator();
+
+async function quotedOrder(
+  order: SplitOrder,
+  { address: destination, at }: { address: Address; at: string },
+  byVariant: Map<string, CheckoutLine>,
+  currency: string,
+  now: Date,
+  calculator: TaxCalculator,
+): Promise<QuotedOrder> {
   let tax;
   try {
-    tax = salesTax(
-      { country: destination.country, administrativeArea: destination.administrativeArea },
-      order.lines.map((line) => ({ amount: line.taxableAmount, distributionType: line.distributionType })),
-      order.shippingCost,
-      now,
-    );
+    tax = await calculator.calculate({
+      destination: { country: destination.country, administrativeArea: destination.administrativeArea, postalCode: destination.postalCode, city: destination.locality, line1: destination.address },
+      addressSource: at === 'shippingAddress' ? 'shipping' : 'billing',
+      lines: order.lines.map((line) => ({ amount: line.taxableAmount, distributionType: line.distributionType })),
+      shipping: order.hasPrint ? order.shippingCost : null,
+      currency,
+      at: now,
+    });
   } catch (error) {
     if (error instanceof CouldNotCalculateTaxError) throw new QuoteProblem([problem(addressField(at, 'country'), COULD_NOT_CALCULATE_TAX)]);
     throw error;

@@ -7,10 +7,17 @@ const print = (amount: number): TaxLine => ({ amount, distributionType: 'Print' 
 const NOW = new Date('2026-11-25T12:00:00Z');
 
 describe('salesTax', () => {
-  const cases: Array<[string, { country: string; administrativeArea?: string | null }, TaxLine[], number | undefined, { rate: number; lines: number[]; shipping: number | null; total: number; state?: string | null }, Date?]> = [
-    ['New York: the state rate on Digital, Print and shipping', { country: 'US', administrativeArea: 'NY' }, [digital(1000), print(2599)], 985, { rate: 0.04, lines: [40, 103.96], shipping: 39.4, total: 183.36, state: 'NY' }],
-    ['a state by name, in any case', { country: 'us', administrativeArea: 'new york' }, [digital(1000)], undefined, { rate: 0.04, lines: [40], shipping: null, total: 40, state: 'NY' }],
-    ['California at 4-decimal precision', { country: 'US', administrativeArea: 'CA' }, [digital(999)], 0, { rate: 0.0825, lines: [82.42], shipping: 0, total: 82.42 }],
+  const cases: Array<[string, { country: string; administrativeArea?: string | null; postalCode?: string | null }, TaxLine[], number | undefined, { rate: number; lines: number[]; shipping: number | null; total: number; state?: string | null }, Date?]> = [
+    ['New York outside the listed places: the state rate on Print and shipping; New York does not tax digital products', { country: 'US', administrativeArea: 'NY', postalCode: '12207' }, [digital(1000), print(2599)], 985, { rate: 0.04, lines: [0, 103.96], shipping: 39.4, total: 143.36, state: 'NY' }],
+    ['New York City (ZIP 10118): 8.875 % on Print and shipping, Digital untaxed', { country: 'US', administrativeArea: 'NY', postalCode: '10118' }, [digital(1000), print(2599)], 985, { rate: 0.08875, lines: [0, 230.66], shipping: 87.42, total: 318.08, state: 'NY' }],
+    ['New York City by ZIP+4 (Brooklyn)', { country: 'US', administrativeArea: 'NY', postalCode: '11201-1234' }, [print(1000)], undefined, { rate: 0.08875, lines: [88.75], shipping: null, total: 88.75 }],
+    ['Nassau County (Long Island): 8.625 %', { country: 'US', administrativeArea: 'NY', postalCode: '11501' }, [print(1000)], undefined, { rate: 0.08625, lines: [86.25], shipping: null, total: 86.25 }],
+    ['a Queens-or-Nassau prefix (110) is not guessed: the state rate', { country: 'US', administrativeArea: 'NY', postalCode: '11004' }, [print(1000)], undefined, { rate: 0.04, lines: [40], shipping: null, total: 40 }],
+    ['a New York City ZIP given with another state is that state\'s rate', { country: 'US', administrativeArea: 'NJ', postalCode: '10118' }, [print(1000)], undefined, { rate: 0.06625, lines: [66.25], shipping: null, total: 66.25 }],
+    ['Pennsylvania taxes digital products: Digital and Print at 6 %', { country: 'US', administrativeArea: 'PA', postalCode: '19103' }, [digital(1000), print(1000)], undefined, { rate: 0.06, lines: [60, 60], shipping: null, total: 120 }],
+    ['Florida does not tax digital products', { country: 'US', administrativeArea: 'FL' }, [digital(1000), print(1000)], undefined, { rate: 0.06, lines: [0, 60], shipping: null, total: 60 }],
+    ['a state by name, in any case (New York: Digital untaxed)', { country: 'us', administrativeArea: 'new york' }, [digital(1000)], undefined, { rate: 0.04, lines: [0], shipping: null, total: 0, state: 'NY' }],
+    ['California at 4-decimal precision (Print; California does not tax digital products)', { country: 'US', administrativeArea: 'CA' }, [print(999), digital(999)], 0, { rate: 0.0725, lines: [72.43, 0], shipping: 0, total: 72.43 }],
     ['Minnesota\'s 6.875 %', { country: 'US', administrativeArea: 'MN' }, [print(1), print(1999)], undefined, { rate: 0.06875, lines: [0.07, 137.43], shipping: null, total: 137.5 }],
     ['Oregon has no sales tax', { country: 'US', administrativeArea: 'OR' }, [digital(1000), print(500)], 985, { rate: 0, lines: [0, 0], shipping: 0, total: 0 }],
     ['a coupon-discounted line with cents of 2 decimals', { country: 'US', administrativeArea: 'TX' }, [digital(699.3)], undefined, { rate: 0.0625, lines: [43.71], shipping: null, total: 43.71 }],
@@ -38,8 +45,14 @@ describe('salesTax', () => {
     });
   }
 
-  it('names the taxes that make up the rate', () => {
+  it('names the taxes that make up the rate, the place of a local rate, and the rate on Digital items', () => {
     assert.deepEqual(salesTax({ country: 'CA', administrativeArea: 'BC' }, [], undefined, NOW).parts, [{ type: 'gst', rate: 0.05 }, { type: 'pst', rate: 0.07 }]);
+    const nyc = salesTax({ country: 'US', administrativeArea: 'NY', postalCode: '10118' }, [], undefined, NOW);
+    assert.deepEqual([nyc.locality, nyc.digitalRate, nyc.parts.map((part) => part.type)], ['New York City', 0, ['state', 'city', 'district']]);
+    const germany = salesTax({ country: 'DE' }, [], undefined, NOW);
+    assert.deepEqual([germany.locality, germany.digitalRate], [null, 0.19]);
+    const texas = salesTax({ country: 'US', administrativeArea: 'TX', postalCode: '75001' }, [], undefined, NOW);
+    assert.deepEqual([texas.locality, texas.digitalRate], [null, 0.0625]);
     assert.deepEqual(salesTax({ country: 'US', administrativeArea: 'OR' }, [], undefined, NOW).parts, []);
   });
 
