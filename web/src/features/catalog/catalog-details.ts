@@ -3,6 +3,7 @@
  * badges, age ratings, credits, series colours and what a visitor must do to read. Pure functions
  * of the catalog's views, so every page says the same thing the same way.
  */
+import { productTypeLabel } from '@inkwell/contracts/labels';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CreatorCreditView, ProductCardView, SeriesCardView, VariantView } from './types';
 
@@ -47,7 +48,7 @@ export function productSubtitle(product: ProductCardView): string {
   const numbered = [sequenceLabel(product), product.relativeName?.trim()].filter(Boolean).join(' · ');
   if (numbered) return numbered;
   const name = productName(product);
-  return name !== productCardTitle(product) ? name : product.subCategory;
+  return name !== productCardTitle(product) ? name : productTypeLabel(product.subCategory);
 }
 
 export function enabledVariants(variants: readonly VariantView[]): VariantView[] {

@@ -13,7 +13,7 @@ export function ReaderAccountPromo() {
           Get more with a free Reader account
         </h2>
         <p className={styles.text}>
-          Extra free chapters for over 500 series, spotlight previews with special pricing, a library that syncs your
+          Extra free chapters across the catalogue, spotlight previews with special pricing, a library that syncs your
           progress, and faster checkout.
         </p>
       </div>

@@ -6,7 +6,7 @@ export const READER_BENEFITS = [
   {
     icon: BookIcon,
     title: 'Extra free chapters',
-    text: 'Read more free chapters of over 500 series.',
+    text: 'Read more free chapters across the whole catalogue.',
   },
   {
     icon: StarIcon,

@@ -21,6 +21,13 @@ export interface DiscoverFilters {
   onSaleOnly: boolean;
   newOnly: boolean;
   includeSeries: boolean;
+  /** Volume filters (issue 26): format, free to read, age ratings, publisher, publish status codes, a title term. */
+  distributionType?: 'Digital' | 'Print' | undefined;
+  isFree?: boolean | undefined;
+  ageRatings?: readonly string[] | undefined;
+  publisherId?: number | undefined;
+  publishStatus?: readonly number[] | undefined;
+  searchTerm?: string | undefined;
 }
 
 export type DiscoverItem = ProductCardView | SeriesCardView;
@@ -42,6 +49,12 @@ export async function getDiscoverPage(filters: DiscoverFilters, fromIndex: numbe
       isOnSale: filters.onSaleOnly || undefined,
       newOnly: filters.newOnly || undefined,
       includeSeries: filters.includeSeries,
+      distributionType: filters.distributionType,
+      isFree: filters.isFree || undefined,
+      ageRatings: filters.ageRatings?.length ? filters.ageRatings.join(',') : undefined,
+      publisherId: filters.publisherId,
+      publishStatus: filters.publishStatus?.length ? filters.publishStatus.join(',') : undefined,
+      seriesTitleSearchTerm: filters.searchTerm || undefined,
       fromIndex,
       count: DISCOVER_PAGE_SIZE,
     },

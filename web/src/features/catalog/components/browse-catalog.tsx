@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
@@ -12,7 +12,21 @@ import { formatCount } from '@/lib/format';
 import { DISCOVER_PAGE_SIZE, useDiscover, type DiscoverSort } from '../api/get-discover';
 import { useGenres } from '../api/get-genres';
 import { genreLabel } from '../catalog-details';
-import { BROWSE_VIEWS, browseFilters, browseSortOf, browseViewOf, SORT_OPTIONS, SORT_PARAM, type BrowseView } from '../browse-params';
+import {
+  activeFilterCount,
+  BROWSE_VIEWS,
+  browseFilters,
+  browseSortOf,
+  browseViewOf,
+  listsVolumes,
+  SORT_OPTIONS,
+  SORT_PARAM,
+  volumeFiltersOf,
+  withFilter,
+  withoutFilters,
+  type BrowseView,
+} from '../browse-params';
+import { BrowseFilters } from './browse-filters';
 import type { GenreView } from '../types';
 import { ItemCard } from './item-card';
 import styles from './browse-catalog.module.css';
@@ -73,12 +87,24 @@ export function BrowseCatalog({ genreParam }: { genreParam: string | undefined }
 
   const items = discover.data?.pages.flatMap((page) => page.items) ?? [];
   const fullCount = discover.data?.pages.at(-1)?.fullCount ?? 0;
-  const title = titleFor(view, genre);
+  const volumeFilters = volumeFiltersOf(params);
+  const filtered = activeFilterCount(volumeFilters) > 0 || volumeFilters.term !== '';
+  const volumes = listsVolumes(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const title = volumeFilters.term ? `${volumes ? 'Volumes' : 'Series'} matching “${volumeFilters.term}”` : titleFor(view, genre);
 
   const changeSort = (value: DiscoverSort) => {
     const next = new URLSearchParams(params);
     next.set(SORT_PARAM, String(value));
     setParams(next, { replace: true, preventScrollReset: true });
+  };
+  // A filter change is a new address (back undoes it); the page keeps its scroll position.
+  const changeFilters = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+  const showAs = (asVolumes: boolean) => {
+    const next = new URLSearchParams(params);
+    if (asVolumes) next.set('is', 'false');
+    else next.delete('is');
+    return `?${next.toString()}`;
   };
 
   let results;
@@ -109,6 +135,25 @@ export function BrowseCatalog({ genreParam }: { genreParam: string | undefined }
         }
       >
         <p>{discover.error.message}</p>
+      </EmptyState>
+    );
+  } else if (items.length === 0 && filtered) {
+    results = (
+      <EmptyState
+        icon={<CompassIcon />}
+        title={volumeFilters.term ? `Nothing matches “${volumeFilters.term}” with these filters` : 'Nothing matches these filters'}
+        actions={
+          <>
+            {activeFilterCount(volumeFilters) > 0 && <Button onClick={() => changeFilters(withFilter(withoutFilters(params), 'term', volumeFilters.term || null))}>Clear filters</Button>}
+            {volumeFilters.term && (
+              <ButtonLink to={paths.searchResults(volumeFilters.term)} variant="secondary">
+                Search for “{volumeFilters.term}”
+              </ButtonLink>
+            )}
+          </>
+        }
+      >
+        <p>Try fewer filters{volumeFilters.term ? ', or search, which forgives typing mistakes' : ''}.</p>
       </EmptyState>
     );
   } else if (items.length === 0) {
@@ -185,6 +230,28 @@ export function BrowseCatalog({ genreParam }: { genreParam: string | undefined }
       </nav>
 
       <div className={styles.toolbar}>
+        {view === 'all' && (
+          <nav aria-label="Show" className={styles.showAs}>
+            <span className={styles.showAsLabel} aria-hidden="true">
+              Show
+            </span>
+            <Link to={showAs(false)} className={styles.view} aria-current={!volumes ? 'page' : undefined} preventScrollReset>
+              Series
+            </Link>
+            <Link to={showAs(true)} className={styles.view} aria-current={volumes ? 'page' : undefined} preventScrollReset>
+              Volumes
+            </Link>
+          </nav>
+        )}
+        {volumeFilters.term && (
+          <p className={styles.term}>
+            Titles with “{volumeFilters.term}”{' '}
+            <button type="button" className={styles.linkButton} onClick={() => changeFilters(withFilter(params, 'term', null))}>
+              Show all
+            </button>
+          </p>
+        )}
+        <BrowseFilters params={params} onChange={changeFilters} open={filtersOpen} onOpenChange={setFiltersOpen} resultCount={discover.isSuccess ? fullCount : null} />
         {genres.isSuccess ? (
           <GenreChips genres={genres.data} current={genre} search={viewSearch} />
         ) : genres.isPending ? (

@@ -1,3 +1,4 @@
+import { completionStatusLabel } from '@inkwell/contracts/labels';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@inkwell/ui-kit/button';
@@ -47,7 +48,7 @@ function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: 
           {entry.tagline && <p className={styles.tagline}>{entry.tagline}</p>}
           <p className={styles.meta}>
             <AgeRating rating={entry.ageRating} tone="dark" />
-            <span>{[seriesSubtitle(entry), entry.completionStatus].filter(Boolean).join(' · ')}</span>
+            <span>{[seriesSubtitle(entry), entry.completionStatus ? completionStatusLabel(entry.completionStatus) : null].filter(Boolean).join(' · ')}</span>
           </p>
           <div className={styles.actions}>
             <ButtonLink to={paths.readerVolume(entry, 1)} variant="accent" size="lg">

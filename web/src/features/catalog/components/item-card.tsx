@@ -1,3 +1,4 @@
+import { completionStatusLabel, productTypeLabel } from '@inkwell/contracts/labels';
 import { Price } from '@/components/ui/price';
 import { PosterCard } from '@/components/ui/poster-card';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
@@ -29,7 +30,7 @@ export function ProductCard({ product, freeLabel, showSeries = true }: ProductCa
     <PosterCard
       to={paths.product(product)}
       title={showSeries ? productCardTitle(product) : subtitle}
-      subtitle={showSeries ? subtitle : published || product.subCategory}
+      subtitle={showSeries ? subtitle : published || productTypeLabel(product.subCategory)}
       footer={<PriceLine summary={priceSummary(product)} />}
       badges={productBadges(product, freeLabel)}
       images={product.thumbnails}
@@ -45,7 +46,7 @@ export function SeriesCard({ series }: { series: SeriesCardView }) {
       to={paths.series(series)}
       title={series.title}
       subtitle={seriesSubtitle(series)}
-      footer={<span className={styles.kind}>Series{series.completionStatus ? ` · ${series.completionStatus}` : ''}</span>}
+      footer={<span className={styles.kind}>Series{series.completionStatus ? ` · ${completionStatusLabel(series.completionStatus)}` : ''}</span>}
       images={series.thumbnails}
       ratio={POSTER_RATIO.series}
       color={seriesColor(series.color) ?? undefined}

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@inkwell/contracts/labels';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { storefrontVisibility, type PublishStatusName } from '@inkwell/contracts/catalog-rules';
@@ -126,7 +127,7 @@ function ProductContent({ product, geoRestriction, viewer, cartActions }: { prod
     { term: released ? 'Published' : 'Release date', value: product.publishDate ? formatDate(product.publishDate) : null },
     { term: 'Format', value: formats.length > 0 ? formats.join(' and ') : null },
     { term: 'Pages', value: product.readable.pageCount > 0 ? String(product.readable.pageCount) : null },
-    { term: 'Type', value: product.subCategory },
+    { term: 'Type', value: productTypeLabel(product.subCategory) },
     { term: 'Reading direction', value: product.downloadable.reverseReadOrder ? 'Right to left' : null },
   ].filter((detail): detail is { term: string; value: string } => Boolean(detail.value));
 

@@ -1,3 +1,4 @@
+import { completionStatusLabel } from '@inkwell/contracts/labels';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@inkwell/ui-kit/button';
@@ -61,7 +62,7 @@ function SeriesSkeleton() {
 function SeriesContent({ series, geoRestriction, cartAction }: { series: SeriesView; geoRestriction: GeoRestriction; cartAction?: CartAction | undefined }) {
   const color = seriesColor(series.color) ?? FALLBACK_COLOR;
   const facts = [
-    { term: 'Status', value: series.completionStatus },
+    { term: 'Status', value: series.completionStatus ? completionStatusLabel(series.completionStatus) : null },
     { term: 'Publisher', value: series.publisher?.name },
     { term: 'Original title', value: series.originalLanguageTitle },
     { term: 'Also known as', value: [series.romanizedTitle, ...series.altTitles].filter(Boolean).join(', ') || null },
@@ -88,7 +89,7 @@ function SeriesContent({ series, geoRestriction, cartAction }: { series: SeriesV
             <Credits credits={series.defaultCreators} tone="dark" />
             <div className={styles.tags}>
               <AgeRating rating={series.ageRating} tone="dark" />
-              {series.completionStatus && <span className={styles.status}>{series.completionStatus}</span>}
+              {series.completionStatus && <span className={styles.status}>{completionStatusLabel(series.completionStatus)}</span>}
               {series.genres.length > 0 && (
                 <ul className={styles.genres} aria-label="Genres">
                   {series.genres.map((genre) => (

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { sendAnalyticsEvent } from '@/lib/analytics';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useSearch, useSearchSuggestions } from '../api/search';
-import { searchResultImages, searchResultPath, searchResultRatio } from '../search-result';
+import { searchResultImages, searchResultPath, searchResultPriceLine, searchResultRatio, searchResultType } from '../search-result';
 import { isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES, searchStatusText } from '../search-rules';
 import { useSearchHistory } from '../use-search-history';
 import styles from './search-overlay.module.css';
@@ -238,7 +238,7 @@ export function SearchOverlay({ onClose, returnFocusTo }: SearchOverlayProps) {
                     </span>
                     <span className={styles.optionText}>
                       <span className={styles.optionTitle}>{option.result.content.title}</span>
-                      <span className={styles.optionType}>{option.result.displayType}</span>
+                      <span className={styles.optionType}>{[searchResultType(option.result), searchResultPriceLine(option.result)].filter(Boolean).join(' · ')}</span>
                     </span>
                     <ArrowRightIcon size={18} className={styles.optionArrow} />
                   </>

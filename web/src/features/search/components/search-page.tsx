@@ -9,8 +9,8 @@ import { PosterCard } from '@/components/ui/poster-card';
 import { POSTER_RATIO } from '@/components/ui/poster-ratio';
 import { paths, SEARCH_QUERY_PARAM } from '@/config/paths';
 import { useSearch, useSearchSuggestions } from '../api/search';
-import { searchResultImages, searchResultPath, searchResultRatio } from '../search-result';
-import { isSearchable, normalizeQuery, SEARCH_MESSAGES } from '../search-rules';
+import { browsePathForTerm, searchResultBadges, searchResultImages, searchResultPath, searchResultPriceLine, searchResultRatio, searchResultType } from '../search-result';
+import { isSearchable, normalizeQuery, SEARCH_MESSAGES, SEARCH_RESULT_LIMIT } from '../search-rules';
 import { useSearchHistory } from '../use-search-history';
 import styles from './search-page.module.css';
 
@@ -124,22 +124,42 @@ export function SearchPage() {
   } else {
     content = (
       <>
-        <p className={styles.count} role="status">
-          {search.data.length} {search.data.length === 1 ? 'result' : 'results'} for “{query}”
-        </p>
+        <div className={styles.countRow}>
+          <p className={styles.count} role="status">
+            {search.data.length >= SEARCH_RESULT_LIMIT
+              ? `Top ${SEARCH_RESULT_LIMIT} results for “${query}”`
+              : `${search.data.length} ${search.data.length === 1 ? 'result' : 'results'} for “${query}”`}
+          </p>
+          {search.data.length >= SEARCH_RESULT_LIMIT && (
+            <Link to={browsePathForTerm(query)} className={styles.browseAll}>
+              See everything matching “{query}” in Browse
+            </Link>
+          )}
+        </div>
         <CardGrid label={`Results for ${query}`}>
-          {search.data.map((result) => (
-            <PosterCard
-              key={`${result.type}-${result.content.id}`}
-              to={searchResultPath(result)}
-              title={result.content.title}
-              subtitle={result.displayType}
-              images={searchResultImages(result)}
-              ratio={searchResultRatio(result)}
-              color={result.content.thumbnails[0]?.color}
-            />
-          ))}
+          {search.data.map((result) => {
+            const price = searchResultPriceLine(result);
+            return (
+              <PosterCard
+                key={`${result.type}-${result.content.id}`}
+                to={searchResultPath(result)}
+                title={result.content.title}
+                subtitle={searchResultType(result)}
+                footer={price}
+                badges={searchResultBadges(result)}
+                images={searchResultImages(result)}
+                ratio={searchResultRatio(result)}
+                color={result.content.thumbnails[0]?.color}
+              />
+            );
+          })}
         </CardGrid>
+        {search.data.length >= SEARCH_RESULT_LIMIT && (
+          <p className={styles.more}>
+            Only the best {SEARCH_RESULT_LIMIT} matches are shown here.{' '}
+            <Link to={browsePathForTerm(query)}>Browse every volume matching “{query}”</Link>, with filters for format, price and rating.
+          </p>
+        )}
       </>
     );
   }
