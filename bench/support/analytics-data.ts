@@ -152,10 +152,13 @@ export async function loadAnalyticsData(db: Database, settings: LoadSettings): P
     loadedNow = true;
   }
   // Newest month first: with `trafficMonths` below 24 the last months (the 90-day range) have theirs.
+  const rawLoadedNow = loadedNow;
   for (const [from, to] of dataMonths().reverse().slice(0, settings.trafficMonths)) {
     await step(`traffic rollups ${from}`, (tx) => rebuildTrafficRollups(tx, from, to));
   }
-  if (loadedNow) await db.query('VACUUM ANALYZE').catch(() => db.query('ANALYZE'));
+  // The whole database after a bulk load; only the rollups when only they were (re)built.
+  if (rawLoadedNow) await db.query('VACUUM ANALYZE').catch(() => db.query('ANALYZE'));
+  else if (loadedNow) await db.query('VACUUM ANALYZE traffic_counts');
   const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
   return { rawEvents: await count('raw_events'), orders: await count('commerce_orders'), lines: await count('order_lines'), loadedNow };
 }

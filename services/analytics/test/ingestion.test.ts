@@ -208,4 +208,49 @@ describe('analytics ingestion', () => {
     const rows = (await service.context.db.query<{ type: string; source: string }>('SELECT type, source FROM domain_events')).rows;
     assert.deepEqual(rows, [{ type: 'order.completed', source: 'order' }]);
   });
+
+  it('stores a batch of events (sendEvents) once each, by channel, and a retried batch once', async () => {
+    const before = await rawCount();
+    const session = 'e'.repeat(32);
+    const events = [
+      { ...event(), sessionId: session, eventId: randomUUID() },
+      { ...event(), sessionId: session, eventId: randomUUID(), eventName: 'READER_PAGE', channel: 'reader' },
+      { ...event(), sessionId: session, eventId: randomUUID(), eventName: 'add_to_cart', channel: 'cart', extraData: { productId: 7 } },
+      { ...event(), sessionId: session, eventId: randomUUID(), eventName: 'landing_page', channel: 'store', extraData: { url_path: '/landing/' } },
+    ];
+    const answer = await post('/api/analytics/sendEvents', { events });
+    assert.equal(answer.statusCode, 200, answer.body);
+    assert.equal((await post('/api/analytics/sendEvents', { events })).statusCode, 200);
+    assert.equal(await rawCount(), before + 4);
+    const rows = (await service.context.db.query<{ channel: string; event_name: string; path: string | null }>(
+      'SELECT channel, event_name, path FROM raw_events WHERE session_id = $1 ORDER BY event_name',
+      [session],
+    )).rows;
+    assert.deepEqual(rows, [
+      { channel: 'store', event_name: 'PAGE_VIEW', path: '/series/tidewater/' },
+      { channel: 'reader', event_name: 'READER_PAGE', path: '/series/tidewater/' },
+      { channel: 'cart', event_name: 'add_to_cart', path: '/series/tidewater/' },
+      { channel: 'store', event_name: 'landing_page', path: '/landing/' },
+    ]);
+  });
+
+  it('refuses a batch with a bad event naming its index, and stores none of it', async () => {
+    const before = await rawCount();
+    const good = () => ({ ...event(), eventId: randomUUID() });
+    const cases: Array<[unknown, number, string]> = [
+      [{ events: [good(), { ...good(), sessionId: 'short' }] }, 400, 'events.1.sessionId'],
+      [{ events: [good(), good(), { ...good(), eventId: 'nope' }] }, 400, 'events.2.eventId'],
+      [{ events: [{ ...good(), channel: 'mail' }] }, 400, 'events.0.channel'],
+      [{ events: [good(), { ...good(), extraData: { blob: 'x'.repeat(9000) } }] }, 413, 'events.1.extraData'],
+      [{ events: [] }, 400, 'events'],
+      [{ events: Array.from({ length: 101 }, good) }, 400, 'events'],
+      [{}, 400, 'events'],
+    ];
+    for (const [payload, status, field] of cases) {
+      const answer = await post('/api/analytics/sendEvents', payload);
+      assert.equal(answer.statusCode, status, `${field}: ${answer.body}`);
+      assert.equal(answer.json().status.problems?.[0]?.field, field, answer.body);
+    }
+    assert.equal(await rawCount(), before);
+  });
 });

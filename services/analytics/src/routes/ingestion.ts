@@ -105,6 +105,29 @@ export function createIngestion(context: ServiceContext, options: IngestBatcherO
   };
 }
 
+/** Events one `sendEvents` call carries at most. */
+export const MAX_EVENTS_PER_BATCH = 100;
+
+const CHANNELS = ['store', 'reader', 'cart'] as const;
+type Channel = (typeof CHANNELS)[number];
+
+/**
+ * `POST /api/analytics/sendEvents` (issue 25, beyond the spec's one-event calls): up to
+ * MAX_EVENTS_PER_BATCH events in one request, each as `sendEvent` takes it plus the inbox it is for
+ * (`channel`: 'store' for sendEvent — the default —, 'reader' for sendReaderEvent, 'cart' for
+ * updateCart). Each is checked as the single call checks it; a refused one refuses the whole
+ * request (400 or 413) naming its index (`events.3.sessionId`), and nothing of it is stored.
+ */
+export const AnalyticsEventsBody = Type.Object({
+  events: Type.Array(
+    Type.Object({
+      ...AnalyticsEventBody.properties,
+      channel: Type.Optional(Type.Union(CHANNELS.map((channel) => Type.Literal(channel)))),
+    }),
+    { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH },
+  ),
+});
+
 /** `ingestion` defaults to one made here (its partition maintenance then not started). */
 export async function ingestionRoutes(app: App, context: ServiceContext, ingestion: Ingestion = createIngestion(context)): Promise<void> {
   const channels = [
@@ -113,39 +136,62 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
     ['/api/analytics/updateCart', 'cart'],
   ] as const;
   const { timeZone } = context.config.analytics;
+
+  /** The raw event one posted event makes (its checks that the schema cannot make throw, naming `field`'s prefix). */
+  const rawEventOf = (event: AnalyticsEvent, channel: Channel, received: Date, visitorHash: string, isBotAgent: string | undefined, prefix: string): RawEvent => {
+    const payload = event.extraData ?? {};
+    if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) {
+      throw new DomainError(413, 'PayloadTooLarge', MESSAGES.extraDataTooLarge, { field: `${prefix}extraData` });
+    }
+    const sent = clientTime(event.timestamp);
+    // The event's own time, kept within a day of its receipt: its day (and so its partition) is
+    // the same however late a retry comes.
+    const occurred = sent === null ? received : new Date(Math.min(Math.max(sent.getTime(), received.getTime() - DAY_MS), received.getTime() + DAY_MS));
+    const sessionId = event.sessionId.toLowerCase();
+    const eventId = event.eventId?.toLowerCase() ?? derivedEventId([sessionId, event.eventName, event.path ?? '', sent?.toISOString() ?? received.toISOString()]);
+    return {
+      day: dayInZone(occurred, timeZone),
+      eventId,
+      channel,
+      eventName: event.eventName,
+      sessionId,
+      userProxy: event.userProxy.toLowerCase(),
+      visitorHash,
+      path: pathOf(event),
+      payload,
+      occurredAt: occurred.toISOString(),
+      isBot: isBotRequest(isBotAgent, payload),
+    };
+  };
+
   for (const [url, channel] of channels) {
     app.post(url, {
       schema: { tags: ['analytics'], summary: `Record a ${channel} event from the storefront`, body: AnalyticsEventBody, response: { 200: Accepted } },
       handler: async (request) => {
-        const event = request.body;
-        const payload = event.extraData ?? {};
-        if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) {
-          throw new DomainError(413, 'PayloadTooLarge', MESSAGES.extraDataTooLarge, { field: 'extraData' });
-        }
         const received = new Date();
-        const sent = clientTime(event.timestamp);
-        // The event's own time, kept within a day of its receipt: its day (and so its partition) is
-        // the same however late a retry comes.
-        const occurred = sent === null ? received : new Date(Math.min(Math.max(sent.getTime(), received.getTime() - DAY_MS), received.getTime() + DAY_MS));
-        const sessionId = event.sessionId.toLowerCase();
-        const path = pathOf(event);
         const userAgent = request.headers['user-agent'];
-        const eventId = event.eventId?.toLowerCase() ?? derivedEventId([sessionId, event.eventName, event.path ?? '', sent?.toISOString() ?? received.toISOString()]);
-        await ingestion.batcher.add({
-          day: dayInZone(occurred, timeZone),
-          eventId,
-          channel,
-          eventName: event.eventName,
-          sessionId,
-          userProxy: event.userProxy.toLowerCase(),
-          visitorHash: await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? ''),
-          path,
-          payload,
-          occurredAt: occurred.toISOString(),
-          isBot: isBotRequest(userAgent, payload),
-        });
+        const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
+        await ingestion.batcher.add(rawEventOf(request.body, channel, received, visitorHash, userAgent, ''));
         return success(null);
       },
     });
   }
+
+  app.post('/api/analytics/sendEvents', {
+    schema: {
+      tags: ['analytics'],
+      summary: `Record up to ${MAX_EVENTS_PER_BATCH} storefront, reader or cart events in one request (a refused event refuses the request, naming its index)`,
+      body: AnalyticsEventsBody,
+      response: { 200: Accepted },
+    },
+    handler: async (request) => {
+      const received = new Date();
+      const userAgent = request.headers['user-agent'];
+      const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
+      // Every event checked before any is stored.
+      const events = request.body.events.map(({ channel, ...event }, index) => rawEventOf(event, channel ?? 'store', received, visitorHash, userAgent, `events.${index}.`));
+      await Promise.all(events.map((event) => ingestion.batcher.add(event)));
+      return success(null);
+    },
+  });
 }

@@ -1,12 +1,14 @@
 /**
- * Traffic rollups (migration 004): counts per day ('d') and per month ('m') in traffic_counts, with
- * the exact visitor (or session) sets behind their `uniques` in traffic_visitors. They are kept up
+ * Traffic rollups (migrations 004 and 007): counts per day ('d') and per month ('m') in
+ * traffic_counts, each with the visitor (or session) sketch behind its `uniques`
+ * (domain/visitor-sketch.ts: exact while small, a HyperLogLog past that). They are kept up
  * to date in the transaction that stores a batch of raw events (`applyTrafficRollups`), can be
  * rebuilt from raw_events (`rebuildTrafficRollups`), and every read here touches only them.
  */
 import type { AnalyticsTimespan } from '@inkwell/contracts/dashboard-analytics';
 import type { Queryable } from '@inkwell/platform';
 import { coverOf, monthEnd, monthOf, periodsOf } from '../domain/periods';
+import { memberHash, VisitorSketch } from '../domain/visitor-sketch';
 import type { RawEvent } from './raw-events';
 
 export type TrafficMetric = 'pv' | 'bot_pv' | 'session' | 'landing' | 'path' | 'path_landing' | 'event' | 'event_session' | 'store' | 'store_product';
@@ -47,48 +49,79 @@ export function factsOf(event: Pick<RawEvent, 'channel' | 'eventName' | 'session
   return facts;
 }
 
-/** Adds a batch of newly stored raw events to the day and month rollups (in the batch's transaction). */
+/** Rollup rows written per statement by the rebuild. */
+const WRITE_CHUNK = 2_000;
+
+interface RollupRow {
+  grain: string;
+  period: string;
+  metric: string;
+  dim: string;
+  count: number;
+  /** The member hashes this batch adds (empty when the metric counts no uniques). */
+  hashes: Set<string>;
+}
+
+/**
+ * Adds a batch of newly stored raw events to the day and month rollups (in the batch's transaction).
+ * The batch is first aggregated in memory (one row per key, its members' hashes), then one upsert
+ * adds the counts — in key order, so concurrent batches (replicas) lock the rows in the same order —
+ * and answers each row's sketch as it was; the sketches the batch changed are written back by one
+ * more statement, under the row locks the upsert took (read-modify-write).
+ */
 export async function applyTrafficRollups(tx: Queryable, events: readonly RawEvent[]): Promise<void> {
-  const counts = new Map<string, { grain: string; period: string; metric: string; dim: string; count: number; uniques: number }>();
-  const members = new Map<string, [string, string, string, string, string]>();
+  const rows = new Map<string, RollupRow>();
   for (const event of events) {
-    for (const fact of factsOf(event)) {
+    const facts = factsOf(event);
+    if (facts.length === 0) continue;
+    const hashes = new Map<string, string>();
+    for (const fact of facts) {
+      const hash = fact.visitor === null ? null : (hashes.get(fact.visitor) ?? memberHash(fact.visitor));
+      if (fact.visitor !== null && hash !== null) hashes.set(fact.visitor, hash);
       for (const [grain, period] of [['d', event.day], ['m', monthOf(event.day)]] as const) {
         const key = `${grain}|${fact.metric}|${period}|${fact.dim}`;
-        const row = counts.get(key) ?? { grain, period, metric: fact.metric, dim: fact.dim, count: 0, uniques: 0 };
+        let row = rows.get(key);
+        if (!row) rows.set(key, (row = { grain, period, metric: fact.metric, dim: fact.dim, count: 0, hashes: new Set() }));
         row.count += 1;
-        counts.set(key, row);
-        if (fact.visitor !== null) members.set(`${key}|${fact.visitor}`, [grain, period, fact.metric, fact.dim, fact.visitor]);
+        if (hash !== null) row.hashes.add(hash);
       }
     }
   }
-  if (counts.size === 0) return;
-  if (members.size > 0) {
-    const list = [...members.values()];
-    const { rows } = await tx.query<{ grain: string; period: string; metric: string; dim: string; added: number }>(
-      `WITH added AS (
-         INSERT INTO traffic_visitors (grain, period, metric, dim, visitor)
-         SELECT g::"char", p, m, d, v FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[]) AS u(g, p, m, d, v)
-         ORDER BY 1, 3, 2, 4, 5
-         ON CONFLICT DO NOTHING
-         RETURNING grain, period, metric, dim)
-       SELECT grain::text AS grain, to_char(period, 'YYYY-MM-DD') AS period, metric, dim, count(*)::int AS added FROM added GROUP BY 1, 2, 3, 4`,
-      [list.map((m) => m[0]), list.map((m) => m[1]), list.map((m) => m[2]), list.map((m) => m[3]), list.map((m) => m[4])],
-    );
-    for (const row of rows) counts.get(`${row.grain}|${row.metric}|${row.period}|${row.dim}`)!.uniques += row.added;
+  if (rows.size === 0) return;
+  const list = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const { rows: current } = await tx.query<{ grain: string; period: string; metric: string; dim: string; sketch: Buffer | null }>(
+    `INSERT INTO traffic_counts AS c (grain, period, metric, dim, count)
+     SELECT g::"char", p, m, d, n FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[]) WITH ORDINALITY AS x(g, p, m, d, n, o)
+      ORDER BY o
+     ON CONFLICT (grain, metric, period, dim) DO UPDATE SET count = c.count + EXCLUDED.count
+     RETURNING grain::text AS grain, to_char(period, 'YYYY-MM-DD') AS period, metric, dim, CASE WHEN $6::text[] @> ARRAY[metric] THEN sketch END AS sketch`,
+    [list.map((r) => r.grain), list.map((r) => r.period), list.map((r) => r.metric), list.map((r) => r.dim), list.map((r) => r.count), [...new Set(list.filter((r) => r.hashes.size > 0).map((r) => r.metric))]],
+  );
+  const changed: Array<{ row: RollupRow; sketch: VisitorSketch }> = [];
+  for (const found of current) {
+    const row = rows.get(`${found.grain}|${found.metric}|${found.period}|${found.dim}`);
+    if (!row || row.hashes.size === 0) continue;
+    const sketch = found.sketch ? VisitorSketch.fromBytes(found.sketch) : VisitorSketch.empty();
+    if (sketch.addHashes(row.hashes)) changed.push({ row, sketch });
   }
-  // In key order, so concurrent batches (replicas) lock the rows in the same order.
-  const rows = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  if (changed.length === 0) return;
   await tx.query(
-    `INSERT INTO traffic_counts AS c (grain, period, metric, dim, count, uniques)
-     SELECT g::"char", p, m, d, n, u FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]) AS x(g, p, m, d, n, u)
-     ON CONFLICT (grain, metric, period, dim) DO UPDATE SET count = c.count + EXCLUDED.count, uniques = c.uniques + EXCLUDED.uniques`,
-    [rows.map((r) => r.grain), rows.map((r) => r.period), rows.map((r) => r.metric), rows.map((r) => r.dim), rows.map((r) => r.count), rows.map((r) => r.uniques)],
+    `UPDATE traffic_counts c SET sketch = x.s, uniques = x.u
+       FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bytea[], $6::bigint[]) AS x(g, p, m, d, s, u)
+      WHERE c.grain = x.g::"char" AND c.metric = x.m AND c.period = x.p AND c.dim = x.d`,
+    [
+      changed.map((c) => c.row.grain),
+      changed.map((c) => c.row.period),
+      changed.map((c) => c.row.metric),
+      changed.map((c) => c.row.dim),
+      changed.map((c) => c.sketch.toBytes()),
+      changed.map((c) => c.sketch.estimate()),
+    ],
   );
 }
 
 const FACTS_SQL = `
-  SELECT r.day, f.metric, f.dim, f.visitor
+  SELECT r.day, f.metric, f.dim, left(md5(f.visitor), 16) AS hash
     FROM raw_events r
     CROSS JOIN LATERAL (VALUES
       ('bot_pv', '', NULL, r.is_bot AND r.event_name = 'PAGE_VIEW'),
@@ -109,29 +142,47 @@ const FACTS_SQL = `
 
 /**
  * Rebuilds the rollups of the days from `fromDay` to `toDay` (widened to whole months) from
- * raw_events, set-based: for a backfill or after a bulk load. Run it in a transaction.
+ * raw_events: for a backfill or after a bulk load. Run it in a transaction. Set-based: one pass over
+ * the raw events aggregates them per day, metric, dim and member hash (a temporary table); the day
+ * rows and then the month rows are grouped from that, each with its distinct member hashes, and
+ * only the sketches are made here (the same code as the incremental path, so the bytes agree).
  */
 export async function rebuildTrafficRollups(db: Queryable, fromDay: string, toDay: string): Promise<void> {
   const from = monthOf(fromDay);
   const to = monthEnd(toDay);
   await db.query('DELETE FROM traffic_counts WHERE period BETWEEN $1::date AND $2::date', [from, to]);
-  await db.query('DELETE FROM traffic_visitors WHERE period BETWEEN $1::date AND $2::date', [from, to]);
-  await db.query(
-    `INSERT INTO traffic_visitors (grain, period, metric, dim, visitor)
-     SELECT DISTINCT g.grain, g.period, f.metric, f.dim, f.visitor
-       FROM (${FACTS_SQL}) f
-       CROSS JOIN LATERAL (VALUES ('d'::"char", f.day), ('m'::"char", date_trunc('month', f.day)::date)) AS g(grain, period)
-      WHERE f.visitor IS NOT NULL`,
-    [from, to],
-  );
-  await db.query(
-    `INSERT INTO traffic_counts (grain, period, metric, dim, count, uniques)
-     SELECT g.grain, g.period, f.metric, f.dim, count(*), count(DISTINCT f.visitor)
-       FROM (${FACTS_SQL}) f
-       CROSS JOIN LATERAL (VALUES ('d'::"char", f.day), ('m'::"char", date_trunc('month', f.day)::date)) AS g(grain, period)
-      GROUP BY 1, 2, 3, 4`,
-    [from, to],
-  );
+  // The grouping of a month's facts fits in memory instead of spilling to disk (4 MB by default).
+  await db.query("SET LOCAL work_mem = '64MB'");
+  await db.query('DROP TABLE IF EXISTS pg_temp.traffic_facts');
+  await db.query(`CREATE TEMPORARY TABLE traffic_facts ON COMMIT DROP AS SELECT day, metric, dim, hash, count(*)::bigint AS n FROM (${FACTS_SQL}) f GROUP BY 1, 2, 3, 4`, [from, to]);
+  for (const grouping of [
+    `SELECT 'd' AS grain, to_char(day, 'YYYY-MM-DD') AS period, metric, dim, sum(n)::bigint AS count,
+            array_agg(hash) FILTER (WHERE hash IS NOT NULL) AS hashes
+       FROM traffic_facts GROUP BY day, metric, dim`,
+    `SELECT 'm' AS grain, to_char(date_trunc('month', day), 'YYYY-MM-DD') AS period, metric, dim, sum(n)::bigint AS count,
+            array_agg(DISTINCT hash) FILTER (WHERE hash IS NOT NULL) AS hashes
+       FROM traffic_facts GROUP BY date_trunc('month', day), metric, dim`,
+  ]) {
+    const { rows } = await db.query<{ grain: string; period: string; metric: string; dim: string; count: string; hashes: string[] | null }>(grouping);
+    for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
+      const chunk = rows.slice(start, start + WRITE_CHUNK);
+      const sketches = chunk.map((row) => (row.hashes && row.hashes.length > 0 ? VisitorSketch.ofHashes(row.hashes) : null));
+      await db.query(
+        `INSERT INTO traffic_counts (grain, period, metric, dim, count, uniques, sketch)
+         SELECT g::"char", p, m, d, n, u, s FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bytea[]) AS x(g, p, m, d, n, u, s)`,
+        [
+          chunk.map((r) => r.grain),
+          chunk.map((r) => r.period),
+          chunk.map((r) => r.metric),
+          chunk.map((r) => r.dim),
+          chunk.map((r) => r.count),
+          sketches.map((s) => s?.estimate() ?? 0),
+          sketches.map((s) => s?.toBytes() ?? null),
+        ],
+      );
+    }
+  }
+  await db.query('DROP TABLE pg_temp.traffic_facts');
 }
 
 /** A stretch of days whose figures are read together (a period of a series, or the whole range). */
@@ -149,7 +200,9 @@ export interface Figures {
 /**
  * The figures of one metric per segment and dim: counts summed over the segment's whole months and
  * edge days; uniques straight from the rollup when the segment is one day or one whole month, else
- * the distinct count of the visitor sets. `dims` limits the dims read (undefined: all).
+ * the estimate of its periods' visitor sketches merged (exact while the merged set is small, else a
+ * HyperLogLog within about 0.8 %: domain/visitor-sketch.ts). `dims` limits the dims read
+ * (undefined: all); the filter is an index condition.
  */
 export async function readFigures(q: Queryable, metric: TrafficMetric, segments: readonly Segment[], options: { dims?: readonly string[]; uniques?: boolean } = {}): Promise<Map<string, Map<string, Figures>>> {
   const keys: string[] = [];
@@ -169,28 +222,37 @@ export async function readFigures(q: Queryable, metric: TrafficMetric, segments:
   const result = new Map<string, Map<string, Figures>>(segments.map((segment) => [segment.key, new Map()]));
   if (keys.length === 0) return result;
   const dims = options.dims ? [...options.dims] : null;
+  if (dims !== null && dims.length === 0) return result;
+  const dimFilter = dims === null ? '' : 'AND c.dim = ANY($5::text[])';
+  const dimValues = dims === null ? [] : [dims];
   const counted = await q.query<{ seg: string; dim: string; count: number; uniques: number }>(
     `SELECT s.seg, c.dim, sum(c.count)::bigint AS count, sum(c.uniques)::bigint AS uniques
        FROM unnest($1::text[], $2::text[], $3::date[]) AS s(seg, grain, period)
-       JOIN traffic_counts c ON c.grain = s.grain::"char" AND c.metric = $4 AND c.period = s.period
-      WHERE $5::text[] IS NULL OR c.dim = ANY($5::text[])
+       JOIN traffic_counts c ON c.grain = s.grain::"char" AND c.metric = $4 AND c.period = s.period ${dimFilter}
       GROUP BY s.seg, c.dim`,
-    [keys, grains, periods, metric, dims],
+    [keys, grains, periods, metric, ...dimValues],
   );
-  for (const row of counted.rows) result.get(row.seg)!.set(row.dim, { count: row.count, uniques: multi.has(row.seg) ? 0 : row.uniques });
+  for (const row of counted.rows) result.get(row.seg)!.set(row.dim, { count: Number(row.count), uniques: multi.has(row.seg) ? 0 : Number(row.uniques) });
   if (options.uniques !== false && multi.size > 0) {
     const pick = keys.map((key, index) => (multi.has(key) ? index : -1)).filter((index) => index >= 0);
-    const distinct = await q.query<{ seg: string; dim: string; uniques: number }>(
-      `SELECT s.seg, v.dim, count(DISTINCT v.visitor)::bigint AS uniques
+    const sketches = await q.query<{ seg: string; dim: string; sketch: Buffer }>(
+      `SELECT s.seg, c.dim, c.sketch
          FROM unnest($1::text[], $2::text[], $3::date[]) AS s(seg, grain, period)
-         JOIN traffic_visitors v ON v.grain = s.grain::"char" AND v.metric = $4 AND v.period = s.period
-        WHERE $5::text[] IS NULL OR v.dim = ANY($5::text[])
-        GROUP BY s.seg, v.dim`,
-      [pick.map((i) => keys[i]), pick.map((i) => grains[i]), pick.map((i) => periods[i]), metric, dims],
+         JOIN traffic_counts c ON c.grain = s.grain::"char" AND c.metric = $4 AND c.period = s.period ${dimFilter}
+        WHERE c.sketch IS NOT NULL`,
+      [pick.map((i) => keys[i]), pick.map((i) => grains[i]), pick.map((i) => periods[i]), metric, ...dimValues],
     );
-    for (const row of distinct.rows) {
-      const figures = result.get(row.seg)!.get(row.dim);
-      if (figures) figures.uniques = row.uniques;
+    const merged = new Map<string, VisitorSketch>();
+    for (const row of sketches.rows) {
+      const key = `${row.seg}\u0000${row.dim}`;
+      const sketch = VisitorSketch.fromBytes(row.sketch);
+      const into = merged.get(key);
+      merged.set(key, into ? into.merge(sketch) : sketch);
+    }
+    for (const [key, sketch] of merged) {
+      const [seg, dim] = key.split('\u0000') as [string, string];
+      const figures = result.get(seg)!.get(dim);
+      if (figures) figures.uniques = sketch.estimate();
     }
   }
   return result;
