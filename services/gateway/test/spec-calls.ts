@@ -113,8 +113,8 @@ export const storefrontCalls: readonly Call[] = [
   ['POST', '/api/newsletter/SubscribeToNewsletters', 'account'],
   // Desktop platform ({desktop-platform} = steam)
   ['GET', '/api/steam/hasValidSubscription/76561198000000000', 'account'],
-  ['POST', '/api/steam/initTransaction/34', 'account'],
-  ['POST', '/api/steam/finalizeTransaction/34?authSucceeded=true', 'account'],
+  ['POST', '/api/steam/initTransaction/34', 'order'],
+  ['POST', '/api/steam/finalizeTransaction/34?authSucceeded=true', 'order'],
   ['GET', '/api/payment/steam/initiateTransaction/34', 'order'],
   // Analytics and forms
   ['POST', '/api/analytics/sendEvent', 'analytics'],

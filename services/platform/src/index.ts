@@ -11,6 +11,7 @@ export * from './db/embedded';
 export * from './db/migrate';
 export * from './db/staff-audit';
 export * from './drivers';
+export * from './desktop-platform';
 export * from './email/links';
 export * from './email/sender';
 export { SesEmailSender, sesSendFailure, type SesSettings } from './email/ses-sender';

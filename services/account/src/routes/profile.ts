@@ -5,6 +5,8 @@ import { MAX_EMAIL_LENGTH, normalizeEmail } from '@inkwell/contracts/account-rul
 import { checkSetting, settingNeedsPassword } from '../domain';
 import { accountView, findAccountByEmail, findAccountById, optOutOfMarketing, setMaxShownRating } from '../store/accounts';
 import { currentAccount, requirePassword, type AccountDeps } from './deps';
+import { DESKTOP_PLATFORM } from '@inkwell/contracts/desktop';
+import { cancelDesktopSubscription } from '../flows/desktop-subscription';
 
 export const AccountEnvelope = EnvelopeOf(AccountSchema);
 
@@ -80,6 +82,11 @@ export async function profileRoutes(app: App, deps: AccountDeps): Promise<void> 
     },
     handler: async (request) => {
       const account = await currentAccount(deps, request);
+      // ?platform=steam: the desktop platform's subscription stops renewing (docs/desktop.md).
+      if (request.query.platform?.toLowerCase() === DESKTOP_PLATFORM) {
+        await cancelDesktopSubscription(context, account.id);
+        return success({ unsubscribed: true });
+      }
       await optOutOfMarketing(db, account.id);
       return success({ unsubscribed: true });
     },

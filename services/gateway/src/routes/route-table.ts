@@ -68,6 +68,8 @@ export const ROUTE_RULES: readonly RouteRule[] = Object.freeze([
   { pattern: '/account', service: 'account', why: 'accounts, tokens, verification, password/email change, settings, desktop entry points' },
   { pattern: '/userbadge', service: 'account', why: 'badges' },
   { pattern: '/newsletter', service: 'account', why: 'newsletter preferences ({newsletter-service})' },
+  { pattern: '/steam/initTransaction', service: 'order', why: 'desktop-platform micro-transactions pay a purchase through the purchase flow (docs/desktop.md)' },
+  { pattern: '/steam/finalizeTransaction', service: 'order', why: 'desktop-platform micro-transactions pay a purchase through the purchase flow (docs/desktop.md)' },
   { pattern: '/steam', service: 'account', why: 'desktop-platform entry points ({desktop-platform})' },
   // Library
   { pattern: '/mycomics', service: 'reader', why: 'My Comics library and reading progress' },

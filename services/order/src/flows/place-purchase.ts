@@ -103,7 +103,7 @@ function outcomeOf(result: FlowResult): PayOutcome {
  * One that failed after the purchase was recorded paid was compensated by the flow itself
  * (record-paid's undo makes it Compensated).
  */
-async function settleFailure(deps: CheckoutDeps, purchaseId: string, result: FlowResult): Promise<void> {
+export async function settleFailure(deps: CheckoutDeps, purchaseId: string, result: FlowResult): Promise<void> {
   if (result.status === 'failed' && !result.log.has(recordPaid.name)) await failPurchase(deps, purchaseId, result.failure);
 }
 
