@@ -26,6 +26,7 @@ import { AGE_RATINGS, PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/
 import { LIST_SORTS, WHEEL_MIN_ITEMS_PER_BUCKET, type CuratedListInput } from '@inkwell/contracts/dashboard-merchandising';
 import type { Database, FileStorage, Logger, Outbox } from '@inkwell/platform';
 import { coverSvg, renderWidths, seriesHeroSvg } from './art';
+import { CAMPAIGN_NEWS } from './campaign-news';
 import { DEMO_REFERENCE_DATE, generateDemoCatalogue } from './generate';
 import type { DemoCatalogue, DemoProduct, DemoSeries } from './types';
 
@@ -296,6 +297,9 @@ async function createNews(change: CatalogueChange, catalogue: DemoCatalogue, see
   }
   await createShortUrl(change.tx, { code: 'news', longUrl: '/news/' });
   await createShortUrl(change.tx, { code: 'calendar', longUrl: '/calendar/' });
+  for (const article of CAMPAIGN_NEWS) {
+    await createNewsArticle(change, { ...article, status: 'Published', publishedAt: new Date(article.publishedAt) });
+  }
 }
 
 /**

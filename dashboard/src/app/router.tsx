@@ -44,6 +44,7 @@ const screenRoutes: RouteObject[] = [
   { path: 'users', ...page(() => import('@/features/users/routes/user-list')) },
   { path: 'users/exports', ...page(() => import('@/features/users/routes/user-exports')) },
   { path: 'users/:id', ...page(() => import('@/features/users/routes/user-page')) },
+  { path: 'badges', ...page(() => import('@/features/badges/routes/badge-list')) },
   { path: 'search-maintenance', ...page(() => import('@/features/search-maintenance/routes/search-maintenance')) },
   { path: 'system', ...page(() => import('@/features/system/routes/system-console')) },
   { path: 'orders', ...page(() => import('@/features/orders/routes/order-list')) },

@@ -100,6 +100,13 @@ export const AREA_GROUPS: readonly AreaGroup[] = [
         empty: { title: 'No orders to show', text: 'Orders appear here with their status, customer and total.' },
       },
       {
+        path: 'badges',
+        status: 'ready',
+        label: 'Badges and gift codes',
+        summary: 'See how many gift codes each campaign badge has left and load more from a list or CSV file.',
+        empty: { title: 'No badges', text: 'Badges appear here with their gift codes total, handed out and left.' },
+      },
+      {
         path: 'support-tickets',
         status: 'ready',
         label: 'Support tickets',

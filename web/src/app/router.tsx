@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router-dom';
+import { CAMPAIGN_REDIRECTS } from '@/features/campaigns/constants';
 import { startComicPagesEarly } from '@/features/reader/api/get-comic-pages';
 import { ReaderLoading } from '@/features/reader/components/reader-loading';
 import { parseReaderPath } from '@/features/reader/reader-path';
@@ -68,6 +69,14 @@ const routes: RouteObject[] = [
           { path: 'terms-of-use', ...page(() => import('./routes/terms-of-use')) },
           { path: 'privacy-policy', ...page(() => import('./routes/privacy-policy')) },
           { path: 'copyright', ...page(() => import('./routes/copyright')) },
+          { path: 'claim-badge/:badgeId/*', ...page(() => import('./routes/claim-badge')) },
+          { path: 'sdcc23-signup', ...page(() => import('./routes/convention')) },
+          { path: 'aot-worldwide-after-party', ...page(() => import('./routes/after-party')) },
+          { path: 'ax23-signup', ...page(() => import('./routes/ax23-signup')) },
+          // Spec §2: the campaigns' short paths go to their dated articles.
+          { path: 'ax23', loader: () => redirect(CAMPAIGN_REDIRECTS.ax23) },
+          { path: 'ax23-announcements', loader: () => redirect(CAMPAIGN_REDIRECTS.ax23Announcements) },
+          { path: 'sdcc23', loader: () => redirect(CAMPAIGN_REDIRECTS.sdcc23) },
           { path: '*', ...page(() => import('./routes/not-found')) },
         ],
       },

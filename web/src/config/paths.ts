@@ -56,6 +56,13 @@ export const paths = {
   termsOfUse: '/terms-of-use/',
   privacyPolicy: '/privacy-policy/',
   copyright: '/copyright/',
+  /** Campaign pages of 2023 (storefront spec §2) and the convention page's booth details (a redirect to a dated article). */
+  conventionSignup: '/sdcc23-signup/',
+  afterParty: '/aot-worldwide-after-party/',
+  ax23Signup: '/ax23-signup/',
+  sdcc23: '/sdcc23/',
+  /** Claims badge `badgeId` once logged in, then goes to `redirectPath` (spec §2). */
+  claimBadge: (badgeId: number, redirectPath: string) => `/claim-badge/${badgeId}/${redirectPath.replace(/^\/+/, '')}`,
   /** The staff dashboard is a separate app on the same origin: link to it with a plain anchor. */
   dashboard: '/dashboard/',
 } as const;
