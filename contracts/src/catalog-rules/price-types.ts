@@ -68,3 +68,13 @@ export function isPurchasable(priceType: PriceType, { signedIn }: { signedIn: bo
 export function isFreePriceType(priceType: PriceType): boolean {
   return priceType === 'Free' || priceType === 'FreeForRegistered';
 }
+
+/**
+ * The price types a variant of each type can have (issue 26: the dashboard offered 'Print' for a
+ * Digital variant). 'Print' is the printed variant's own price type and never a digital one's; a
+ * printed copy is sold (Print, Paid) or not (NotForSale), never read free or by subscription.
+ */
+export const VARIANT_PRICE_TYPES: Readonly<Record<'Digital' | 'Print', readonly PriceType[]>> = {
+  Digital: PRICE_TYPES.filter((type) => type !== 'Print'),
+  Print: ['Print', 'Paid', 'NotForSale'],
+};

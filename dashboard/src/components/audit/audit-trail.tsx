@@ -8,6 +8,7 @@ import { Button } from '@inkwell/ui-kit/button';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { errorMessage, staffApi } from '@/lib/staff-api';
 import styles from './audit-trail.module.css';
+import { auditFieldLabel, auditValue } from './audit-values';
 
 /** The staff namespace each audited item lives under (bundles are plural in the API, spec §7). */
 export type AuditedPath = 'product' | 'series' | 'bundles' | 'publisher' | 'carousels' | 'html-components' | 'sales' | 'home/entry';
@@ -42,20 +43,9 @@ function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Field names as people read them: `publishDate` → "publish date". */
-function fieldLabel(field: string): string {
-  return field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_.]/g, ' ')
-    .toLowerCase();
-}
-
-function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+/** Field names and values as people read them (issue 26: not 'age restrictable' and storage paths). */
+const fieldLabel = auditFieldLabel;
+const showValue = auditValue;
 
 interface AuditTrailProps {
   entity: AuditedPath;
@@ -120,7 +110,7 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
                     <div key={field} className={styles.change}>
                       <dt>{fieldLabel(field)}</dt>
                       <dd>
-                        <span className={styles.from}>{showValue(change.from)}</span> → <span>{showValue(change.to)}</span>
+                        <span className={styles.from}>{showValue(change.from, field)}</span> → <span>{showValue(change.to, field)}</span>
                       </dd>
                     </div>
                   ))}

@@ -11,7 +11,7 @@
  *   });
  *   <DataTable list={list} columns={columns} caption="Publishers" … />
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { Paginated } from '@inkwell/contracts/dashboard';
@@ -97,20 +97,26 @@ export function usePagedQuery<T, F extends string = never>({
     // filterKeys and defaultSort are fixed per list; the URL is what changes.
   }, [searchParams, key, defaultPageSize, sortId]);
 
+  /*
+   * The address asked for and not yet shown (issue 26: a second filter change within a second dropped
+   * the first). The router's setSearchParams builds on the params of the last render, not on a change
+   * still being navigated to, so two quick changes each started from the same old address and the
+   * second replaced the first. Each change now builds on the last one asked for, until the address
+   * shows it; a change of the address from outside (the back button) is taken as it comes.
+   */
+  const asked = useRef<{ from: string; nexts: string[] } | null>(null);
+  const shown = searchParams.toString();
+  if (asked.current && (shown === asked.current.nexts.at(-1) || (shown !== asked.current.from && !asked.current.nexts.includes(shown)))) asked.current = null;
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key(name));
-            else next.set(key(name), value);
-          }
-          if (resetPage) next.delete(key('page'));
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(asked.current?.nexts.at(-1) ?? window.location.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key(name));
+        else next.set(key(name), value);
+      }
+      if (resetPage) next.delete(key('page'));
+      asked.current = { from: asked.current?.from ?? new URLSearchParams(window.location.search).toString(), nexts: [...(asked.current?.nexts ?? []), next.toString()] };
+      setSearchParams(next, { replace: true });
     },
     [setSearchParams, key],
   );

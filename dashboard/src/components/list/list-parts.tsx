@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { toast } from '@/components/feedback/toast';
 import { refusalMessages } from '@/lib/refusal';
 import styles from './list.module.css';
 
 /** The first cell of a catalogue list's row: the cover (when there is one), the name and a muted note. */
+/** A draft saved without a name, as a list shows it: 'Untitled', muted (issue 26: it was a blank row). */
+export function UntitledName() {
+  return <span className={styles.muted}>Untitled</span>;
+}
+
 export function NameCell({ thumbnail, name, note }: { thumbnail: { url: string } | null | undefined; name: ReactNode; note?: string | false }) {
   return (
     <span className={styles.nameCell}>
@@ -23,7 +29,7 @@ export function NameCell({ thumbnail, name, note }: { thumbnail: { url: string }
 export async function changeFromList(name: string, change: () => Promise<{ status: string }>): Promise<void> {
   try {
     const result = await change();
-    toast.success(`${name}: ${result.status}.`);
+    toast.success(`${name}: ${publishStatusLabel(result.status)}.`);
   } catch (error) {
     toast.error(`${name} was not changed`, { description: refusalMessages(error).join('\n'), duration: 15_000 });
     throw error;

@@ -3,7 +3,7 @@ import { describe, test } from 'vitest';
 import { READABLE_URL_DIGITS_ONLY_MESSAGE } from '@inkwell/contracts/catalog-rules';
 import { PUBLISH_PROBLEM_FIELDS as FIELDS } from '@inkwell/contracts/dashboard-products';
 import { problem } from '@inkwell/contracts/problems';
-import { groupProblems, inFormVariants, problemTarget, problemsByTarget } from './publish-problems';
+import { distinctMessages, groupProblems, inFormVariants, problemTarget, problemsByTarget } from './publish-problems';
 import { productListQuery } from './product-list-query';
 
 const VARIATION_DIGITAL = 'Variation Digital has missing data. Either disable this or fill in the missing fields.';
@@ -61,6 +61,18 @@ describe('publish refusals placed by field (spec §5)', () => {
     const problems = [problem(FIELDS.variant(0), VARIATION_DIGITAL), problem(FIELDS.variant(0), 'Comic has not been ingested')];
     assert.deepEqual(groupProblems(problems), [{ message: VARIATION_DIGITAL, field: 'variants.0', details: ['Comic has not been ingested'] }]);
     assert.equal(problemsByTarget(problems).get('comicFile'), undefined);
+  });
+
+  test('the same reason once (issue 26): ingestion named for the product is not repeated under its Digital variation', () => {
+    const onlyIngestion = [
+      problem(FIELDS.ingestCompleted, 'Comic has not been ingested'),
+      problem(FIELDS.variant(0), VARIATION_DIGITAL),
+      problem(FIELDS.variant(0), 'Comic has not been ingested'),
+    ];
+    assert.deepEqual(groupProblems(onlyIngestion), [{ message: 'Comic has not been ingested', field: 'downloadable.ingestCompleted', details: [] }]);
+    assert.deepEqual(distinctMessages(onlyIngestion), ['Comic has not been ingested']);
+    const andPrice = [...onlyIngestion, problem(FIELDS.variantPrice(0), 'Price (Either set or use the default)'), problem(FIELDS.variantPrice(0), 'Price (Either set or use the default)')];
+    assert.deepEqual(distinctMessages(andPrice), ['Comic has not been ingested', `${VARIATION_DIGITAL} Missing: Price (Either set or use the default).`]);
   });
 
   test("a variant's problem without its variation stands alone, beside the variant's card", () => {

@@ -72,20 +72,35 @@ export interface ProblemGroup {
  * variant or its fields are what it lacks.
  */
 export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
+  // The same reason once (issue 26): the service names "Comic has not been ingested" for the product
+  // and again under its Digital variation, as the variation's one lack. Listed under the product, it
+  // is not repeated under the variation, and a variation that lacked nothing else is not listed.
+  const productMessages = new Set(problems.filter(({ field }) => variantIndex(field) === undefined).map(({ message }) => message));
   const groups: ProblemGroup[] = [];
   const variations = new Map<number, ProblemGroup>();
+  const repeatedOnly = new Set<ProblemGroup>();
+  const seen = new Set<string>();
   for (const { field, message } of problems) {
+    const key = `${field}\n${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const index = variantIndex(field);
     const variation = index === undefined ? undefined : variations.get(index);
     if (variation) {
-      variation.details.push(message);
+      if (productMessages.has(message)) repeatedOnly.add(variation);
+      else if (!variation.details.includes(message)) variation.details.push(message);
       continue;
     }
     const group = { message, field, details: [] };
     if (index !== undefined && field === `variants.${index}`) variations.set(index, group);
     groups.push(group);
   }
-  return groups;
+  return groups.filter((group) => !(repeatedOnly.has(group) && group.details.length === 0));
+}
+
+/** The refusal's messages once each, in order (a batch's summary of one product). */
+export function distinctMessages(problems: readonly Problem[]): string[] {
+  return groupProblems(problems).map(withDetails);
 }
 
 /** A message without its full stop, to be written inside a sentence. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -94,7 +95,7 @@ export function BundleEditor({ bundle }: { bundle: DashboardBundle | undefined }
       const result = await changeStatus.mutateAsync({ id, action });
       report(null);
       void queryClient.invalidateQueries({ queryKey: auditQueryKey('bundles', id) });
-      toast.success(`${done} Status: ${result.status}.`);
+      toast.success(`${done} Status: ${publishStatusLabel(result.status)}.`);
     } catch (error) {
       refusal(refused, error);
       throw error;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PUBLISH_STATUS_NAMES, type BundleListRow } from '@inkwell/contracts/dashboard-catalogue';
 import { ButtonLink } from '@inkwell/ui-kit/button';
@@ -9,13 +10,13 @@ import { CheckboxField, SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
-import { NameCell, changeFromList } from '@/components/list/list-parts';
+import { NameCell, UntitledName, changeFromList } from '@/components/list/list-parts';
 import { useChangeBundleStatus, type BundleStatusAction } from '../api/change-bundle';
 import { bundlesQueryKey, getBundles } from '../api/get-bundles';
 
 const column = createColumnHelper<BundleListRow>();
 const ANY = 'any';
-const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...PUBLISH_STATUS_NAMES.filter((name) => name !== 'New').map((name) => ({ id: name, label: name }))];
+const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...PUBLISH_STATUS_NAMES.filter((name) => name !== 'New').map((name) => ({ id: name, label: publishStatusLabel(name) }))];
 
 /** `bundles`: the server-side paged and filtered bundle list (the call sorts newest first). */
 export default function BundleListRoute() {
@@ -47,7 +48,7 @@ export default function BundleListRoute() {
       enableSorting: false,
       meta: { isPrimary: true, label: 'Name' },
       cell: ({ row }) => (
-        <NameCell thumbnail={row.original.defaultThumbnail} name={row.original.name} />
+        <NameCell thumbnail={row.original.defaultThumbnail} name={row.original.name || <UntitledName />} />
       ),
     }),
     column.accessor('status', { header: 'Status', enableSorting: false, cell: (info) => <StatusBadge status={info.getValue()} /> }),
@@ -84,7 +85,7 @@ export default function BundleListRoute() {
         list={list}
         getRowId={(row) => String(row.id)}
         rowHref={(row) => `/bundles/${row.id}`}
-        rowLabel={(row) => row.name}
+        rowLabel={(row) => row.name || 'Untitled'}
         toolbar={
           <>
             <SearchField label="Search bundles" placeholder="Search by name" value={list.searchInput} onChange={list.setSearch} />

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Button } from '@inkwell/ui-kit/button';
 import { INGEST_ACCEPTED_EXTENSIONS, type IngestJob } from '@inkwell/contracts/ingest';
 import { ProgressBar } from '@/components/feedback/progress-bar';
@@ -48,7 +49,6 @@ const STATUS_TEXT: Record<IngestJob['status'], string> = {
 export function ComicFileSection({ productId, ingestCompleted, pageCount, problems = [], onIngested }: ComicFileSectionProps) {
   const inputId = useId();
   const problemId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [upload, setUpload] = useState<UploadProgress | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -70,7 +70,6 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
     onSettled: () => {
       abortRef.current = null;
       setUpload(null);
-      if (inputRef.current) inputRef.current.value = '';
     },
   });
 
@@ -88,21 +87,36 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
     wasRunning.current = running;
   }, [current, onIngested]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
+  /** A file dropped or chosen: checked here first, so a wrong one is named with what to do instead. */
+  const choose = (accepted: readonly File[], rejected: readonly FileRejection[]) => {
     setFileProblem(null);
+    const dropped = accepted.length + rejected.length;
+    if (dropped > 1) {
+      setFileProblem(`Drop one file at a time: ${dropped} files were dropped. Each product has one comic file.`);
+      return;
+    }
+    const file = accepted[0] ?? rejected[0]?.file;
     if (!file) return;
     if (!hasAcceptedExtension(file.name)) {
       setFileProblem(`Choose a .cbz or .zip archive of page images, or a .pdf; ${file.name} is none of these.`);
-      event.target.value = '';
       return;
     }
+    if (file.size === 0) {
+      setFileProblem(`${file.name} is empty (0 bytes). Export the comic again and choose the new file.`);
+      return;
+    }
+    setChosen({ name: file.name, size: file.size });
     send.mutate(file);
   };
 
   const running = isJobRunning(current);
   const busy = send.isPending || running || reencode.isPending;
   const shownProblems = [...(fileProblem ? [fileProblem] : []), ...problems];
+  // Drag and drop, a click, or Enter or Space on the zone open the file chooser (issue 26: it was the
+  // browser's plain file input). Types are checked by choose(), with a message naming the file.
+  const zone = useDropzone({ onDrop: choose, multiple: false, maxFiles: 1, disabled: busy, useFsAccessApi: false });
+  const hintId = useId();
 
   return (
     <div className={styles.section}>
@@ -127,19 +141,35 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
 
       <div className={styles.controls}>
         <label htmlFor={inputId} className={styles.fileLabel}>
-          Comic archive or PDF (.cbz or .zip of page images, or .pdf)
+          Comic archive or PDF
         </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={ACCEPT}
-          onChange={choose}
-          disabled={busy}
-          aria-describedby={shownProblems.length > 0 ? problemId : undefined}
-          aria-invalid={shownProblems.length > 0 || undefined}
-          className={styles.fileInput}
-        />
+        <div
+          {...zone.getRootProps({
+            className: styles.dropZone,
+            role: 'button',
+            'aria-label': busy ? 'File drop zone, busy while the current file is processed' : 'Drop a file here, or press to choose one',
+            'aria-describedby': [hintId, shownProblems.length > 0 ? problemId : ''].filter(Boolean).join(' '),
+            'aria-disabled': busy || undefined,
+          })}
+          data-dragging={zone.isDragActive || undefined}
+          data-invalid={shownProblems.length > 0 || undefined}
+          data-busy={busy || undefined}
+        >
+          <input
+            {...zone.getInputProps({
+              id: inputId,
+              accept: ACCEPT,
+              'aria-invalid': shownProblems.length > 0 || undefined,
+            })}
+          />
+          <span className={styles.dropTitle} aria-hidden="true">
+            {zone.isDragActive ? 'Drop the file to upload it' : busy ? 'Processing the current file…' : 'Drag a comic file here, or click to choose one'}
+          </span>
+          <span id={hintId} className={styles.dropHint}>
+            One file: a .cbz or .zip of page images, or a .pdf, up to the shop's upload limit (500 MB unless raised).
+            {chosen && ` Last chosen: ${chosen.name} (${formatBytes(chosen.size)}).`}
+          </span>
+        </div>
         <div className={styles.buttons}>
           {send.isPending && (
             <Button variant="secondary" size="sm" onClick={() => abortRef.current?.abort()}>

@@ -30,6 +30,7 @@ import { LinksSection } from './links-section';
 import { MediaSection, type ComicFileSlot } from './media-section';
 import { ScheduleDialog } from './schedule-dialog';
 import { ServerProblemsContext } from './server-problems';
+import { productTypeLabel, publishStatusLabel } from '@inkwell/contracts/labels';
 import { VariantsSection } from './variants-section';
 
 const PUBLISHABLE_FROM = ['Draft', 'Scheduled', 'ScheduledPreOrder', 'ScheduledComingSoon'];
@@ -128,7 +129,7 @@ export function ProductEditor({ product, comicFile }: { product: DashboardProduc
       const result = await changeStatus.mutateAsync(build(stored.id));
       report(null);
       void queryClient.invalidateQueries({ queryKey: auditQueryKey('product', stored.id) });
-      toast.success(`${done} Status: ${result.status}.`);
+      toast.success(`${done} Status: ${publishStatusLabel(result.status)}.`);
     } catch (error) {
       refusal(refusedTitle, error);
       throw error;
@@ -237,7 +238,7 @@ export function ProductEditor({ product, comicFile }: { product: DashboardProduc
             label="About this product"
             facts={[
               ['Id', product.id],
-              ['Type', `${product.subCategory} (code ${product.subCategoryId})`],
+              ['Type', productTypeLabel(product.subCategory)],
               ['Pages', formatCount(product.pageCount)],
               ['Created', formatDateTime(product.createdAt)],
               ['Last saved', formatDateTime(product.updatedAt)],

@@ -1,5 +1,6 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DASHBOARD_PRICE_TYPES } from '@inkwell/contracts/dashboard-products';
+import { VARIANT_PRICE_TYPES } from '@inkwell/contracts/catalog-rules';
 import { CheckboxField, DatePickerField, NumberField, SelectField, SwitchField, TextField } from '@/components/form';
 import { pricingTierOption, usePricingTiers } from '@/lib/api/lookups';
 import styles from '@/components/editor/editor.module.css';
@@ -18,7 +19,18 @@ const PRICE_TYPE_LABELS: Record<(typeof DASHBOARD_PRICE_TYPES)[number], string> 
   FreeToReadAndPurchaseble: 'Free to read, and for sale',
   FreeToReadForRegisteredAndPurchaseble: 'Free to read for registered, and for sale',
 };
-const PRICE_TYPE_OPTIONS = DASHBOARD_PRICE_TYPES.map((type) => ({ id: type, label: PRICE_TYPE_LABELS[type] }));
+type PriceTypeName = (typeof DASHBOARD_PRICE_TYPES)[number];
+
+/**
+ * The price types offered for a variant: only those its type can have (a Digital variant is never
+ * 'Print'). A saved value outside them stays listed, said to be wrong, so it is seen and changed.
+ */
+function priceTypeOptions(type: 'Digital' | 'Print', current: PriceTypeName | null | undefined) {
+  const valid = VARIANT_PRICE_TYPES[type] as readonly PriceTypeName[];
+  const options = valid.map((id) => ({ id, label: PRICE_TYPE_LABELS[id] }));
+  if (current && !valid.includes(current)) options.push({ id: current, label: `${PRICE_TYPE_LABELS[current]} (not for a ${type.toLowerCase()} variant)` });
+  return options;
+}
 const { cartLimit, dimension, price } = PRODUCT_LIMITS;
 
 /** Today as YYYY-MM-DD in the staff member's time zone, to compare with a picked day. */
@@ -99,8 +111,16 @@ function VariantCard({ index }: { index: number }) {
             <Controller
               control={control}
               name={`${path}.priceType`}
-              render={({ field }) => (
-                <SelectField label="Price type" isRequired options={PRICE_TYPE_OPTIONS} {...field} onChange={(next) => next && field.onChange(next)} />
+              rules={{ validate: (value) => (VARIANT_PRICE_TYPES[variant.type] as readonly string[]).includes(value) || `A ${variant.type.toLowerCase()} variant cannot have the price type ${PRICE_TYPE_LABELS[value]}.` }}
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label="Price type"
+                  isRequired
+                  options={priceTypeOptions(variant.type, field.value)}
+                  {...field}
+                  onChange={(next) => next && field.onChange(next)}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <Controller

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import { PRODUCT_STATUSES, type BatchResult, type ProductListRow } from '@inkwell/contracts/dashboard-products';
+import { formatLabel, productTypeLabel, publishStatusLabel } from '@inkwell/contracts/labels';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { DataTable, usePagedQuery } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/dialog/confirm-dialog';
@@ -11,21 +12,22 @@ import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatDate, formatMoney } from '@/lib/format';
 import { productsQueryKey } from '@/lib/api/get-product';
-import { NameCell, changeFromList } from '@/components/list/list-parts';
+import { NameCell, UntitledName, changeFromList } from '@/components/list/list-parts';
 import styles from '@/components/list/list.module.css';
 import { useBatchChangeProducts, useChangeProductStatus, type BatchAction } from '../api/change-product-status';
 import { getProducts } from '../api/get-products';
 import { BatchPublishDialog } from '../components/batch-publish-dialog';
 import { PRODUCT_FILTER_KEYS, productListQuery } from '../product-list-query';
+import { distinctMessages } from '../publish-problems';
 
 const column = createColumnHelper<ProductListRow>();
 /** The choice meaning "no filter" (React Aria keys cannot be empty). */
 const ANY = 'any';
-const STATUS_OPTIONS = [{ id: ANY, label: 'Any status but removed' }, ...PRODUCT_STATUSES.map((status) => ({ id: status, label: status }))];
+const STATUS_OPTIONS = [{ id: ANY, label: 'Any status but removed' }, ...PRODUCT_STATUSES.map((status) => ({ id: status, label: publishStatusLabel(status) }))];
 const DISTRIBUTION_OPTIONS = [
   { id: ANY, label: 'Any distribution' },
-  { id: 'Digital', label: 'Digital' },
-  { id: 'Print', label: 'Print' },
+  { id: 'Digital', label: formatLabel('Digital') },
+  { id: 'Print', label: formatLabel('Print') },
 ];
 
 function rowHref(row: ProductListRow): string {
@@ -42,7 +44,7 @@ function reportBatch(verb: string, result: BatchResult) {
   toast.error(`${result.succeeded} ${verb}, ${result.failed} refused`, {
     description: failures
       .slice(0, 5)
-      .map((item) => `#${item.id}: ${item.problems.map((problem) => problem.message).join(' ')}`)
+      .map((item) => `#${item.id}: ${distinctMessages(item.problems).join(' ')}`)
       .join('\n'),
     duration: 15_000,
   });
@@ -70,7 +72,7 @@ export default function ProductListRoute() {
   };
 
   const single = async (action: 'publish' | 'unpublish' | 'restore' | 'remove', row: ProductListRow) => {
-    await changeFromList(row.name, () => changeStatus.mutateAsync({ action, id: row.id }));
+    await changeFromList(row.name || 'Untitled', () => changeStatus.mutateAsync({ action, id: row.id }));
   };
 
   const columns = [
@@ -78,24 +80,26 @@ export default function ProductListRoute() {
       header: 'Name',
       meta: { isPrimary: true, label: 'Name' },
       cell: ({ row }) => (
-        <NameCell thumbnail={row.original.thumbnail} name={row.original.displayName || row.original.name} note={row.original.kind === 'bundle' && 'bundle'} />
+        <NameCell thumbnail={row.original.thumbnail} name={row.original.displayName || row.original.name || <UntitledName />} note={row.original.kind === 'bundle' && 'bundle'} />
       ),
     }),
     column.accessor((row) => row.series?.title ?? '', { id: 'series', header: 'Series', meta: { hideOnPhone: true }, cell: (info) => info.getValue() || '—' }),
-    column.accessor('subCategory', { header: 'Type', enableSorting: false }),
+    column.accessor('subCategory', { header: 'Type', enableSorting: false, cell: (info) => productTypeLabel(info.getValue()) }),
     column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
     column.accessor('publishDate', { header: 'Publish date', cell: (info) => formatDate(info.getValue()) }),
     column.accessor('distributionTypes', {
       header: 'Variants',
       enableSorting: false,
       meta: { hideOnPhone: true },
-      cell: (info) => info.getValue().join(', ') || '—',
+      cell: (info) => info.getValue().map(formatLabel).join(', ') || '—',
     }),
     // The list row carries only the lowest enabled variant's price, not each variant's: named as such,
     // so a Free Digital beside a $14.99 Print reads "Free", not a bare "$0.00" taken for the product's price.
     column.accessor('price', {
       header: 'Lowest price',
       meta: { align: 'end' },
+      // A number column sorts highest first on its first click by default: "Lowest price" reads lowest first.
+      sortDescFirst: false,
       cell: ({ row }) => (
         <>
           {row.original.price === 0 ? 'Free' : formatMoney(row.original.price)}
@@ -113,7 +117,7 @@ export default function ProductListRoute() {
         const removed = product.status === 'Removed';
         return (
           <MenuButton
-            label={`Actions for ${product.name}`}
+            label={`Actions for ${product.displayName || product.name || 'Untitled'}`}
             actions={[
               { id: 'edit', label: 'Edit', href: rowHref(product) },
               ...(product.kind === 'bundle'
@@ -145,7 +149,7 @@ export default function ProductListRoute() {
         list={list}
         getRowId={(row) => `${row.kind}-${row.id}`}
         rowHref={rowHref}
-        rowLabel={(row) => row.name}
+        rowLabel={(row) => row.displayName || row.name || 'Untitled'}
         selection={{ selected, onChange: setSelected }}
         bulkActions={(ids) => {
           const productIds = ids.filter((id) => id.startsWith('product-')).map((id) => Number(id.slice('product-'.length)));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -131,7 +132,7 @@ export function CampaignEditor({ campaign }: { campaign: SalesCampaign | undefin
       report(null);
       setMissingShown([]);
       void queryClient.invalidateQueries({ queryKey: auditQueryKey('sales', id) });
-      toast.success(`${action === 'publish' ? 'Campaign published.' : 'Campaign unpublished.'} Status: ${result.status}.`);
+      toast.success(`${action === 'publish' ? 'Campaign published.' : 'Campaign unpublished.'} Status: ${publishStatusLabel(result.status)}.`);
     } catch (error) {
       if (action === 'publish') {
         const missing = missingForPublish(getValues());

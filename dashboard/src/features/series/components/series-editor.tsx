@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -101,7 +102,7 @@ export function SeriesEditor({ series }: { series: DashboardSeries | undefined }
       const result = await changeStatus.mutateAsync({ id, action });
       report(null);
       void queryClient.invalidateQueries({ queryKey: auditQueryKey('series', id) });
-      toast.success(`${done} Status: ${result.status}.`);
+      toast.success(`${done} Status: ${publishStatusLabel(result.status)}.`);
     } catch (error) {
       refuse(refused, error);
       throw error;

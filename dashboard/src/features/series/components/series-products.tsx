@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { productTypeLabel } from '@inkwell/contracts/labels';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/feedback/status-badge';
 import { formatDate } from '@/lib/format';
@@ -25,9 +26,9 @@ export function SeriesProducts({ seriesId }: { seriesId: number }) {
         <ol className={styles.itemList}>
           {products.data.map((product) => (
             <li key={product.id}>
-              <Link to={`/products/${product.id}`}>{product.displayName || product.name}</Link>
+              <Link to={`/products/${product.id}`}>{product.displayName || product.name || 'Untitled'}</Link>
               <span className={styles.noteMeta}>
-                {product.subCategory}
+                {productTypeLabel(product.subCategory)}
                 {product.publishDate ? ` · ${formatDate(product.publishDate)}` : ''}
                 <StatusBadge status={product.status} />
               </span>

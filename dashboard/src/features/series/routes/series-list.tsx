@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { publishStatusLabel } from '@inkwell/contracts/labels';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PUBLISH_STATUS_NAMES, SERIES_SORTS, type SeriesListRow } from '@inkwell/contracts/dashboard-catalogue';
 import { ButtonLink } from '@inkwell/ui-kit/button';
@@ -9,13 +10,13 @@ import { SearchField, SelectField } from '@/components/form';
 import { PageHeader } from '@/components/layout/page-header';
 import { MenuButton } from '@/components/menu-button';
 import { formatCount, formatDate } from '@/lib/format';
-import { NameCell, changeFromList } from '@/components/list/list-parts';
+import { NameCell, UntitledName, changeFromList } from '@/components/list/list-parts';
 import { useChangeSeriesStatus, type SeriesStatusAction } from '../api/change-series-status';
 import { getSeriesList, seriesQueryKey } from '../api/get-series-list';
 
 const column = createColumnHelper<SeriesListRow>();
 const ANY = 'any';
-const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...PUBLISH_STATUS_NAMES.filter((name) => name !== 'New').map((name) => ({ id: name, label: name }))];
+const STATUS_OPTIONS = [{ id: ANY, label: 'Any status' }, ...PUBLISH_STATUS_NAMES.filter((name) => name !== 'New').map((name) => ({ id: name, label: publishStatusLabel(name) }))];
 
 /** `series`: the server-side paged, sorted and filtered series list. */
 export default function SeriesListRoute() {
@@ -50,7 +51,7 @@ export default function SeriesListRoute() {
       header: 'Title',
       meta: { isPrimary: true, label: 'Title' },
       cell: ({ row }) => (
-        <NameCell thumbnail={row.original.thumbnail} name={row.original.title} note={row.original.unlisted && 'unlisted'} />
+        <NameCell thumbnail={row.original.thumbnail} name={row.original.title || <UntitledName />} note={row.original.unlisted && 'unlisted'} />
       ),
     }),
     column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
@@ -90,7 +91,7 @@ export default function SeriesListRoute() {
         list={list}
         getRowId={(row) => String(row.id)}
         rowHref={(row) => `/series/${row.id}`}
-        rowLabel={(row) => row.title}
+        rowLabel={(row) => row.title || 'Untitled'}
         toolbar={
           <>
             <SearchField label="Search series" placeholder="Search by title" value={list.searchInput} onChange={list.setSearch} />
