@@ -1,18 +1,32 @@
-import { useCallback, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { CheckoutLogin } from '@/features/auth/components/checkout-login';
 import { cartLines } from '@/features/cart/cart-rules';
 import { useShopperCart } from '@/features/cart/use-shopper-cart';
 import { clearCheckoutDraft } from '@/features/checkout/checkout-draft';
+import { checkoutOrigin, forgetCheckoutOrigin, hrefOf } from '@/lib/checkout-origin';
 import { successTarget } from '@/features/checkout/checkout-rules';
 import { CheckoutOverlay, type CheckoutCart } from '@/features/checkout/components/checkout-overlay';
+import { OriginPage } from '@/features/checkout/components/origin-page';
 import type { Purchase } from '@/features/checkout/types';
 import HomeRoute from './home';
 
-/** Storefront spec §2: /checkout shows the main screen with the checkout overlay. */
+/** Checkout was opened by a link of this visit (useOpenCheckout), not reached by a redirect or typed. */
+function openedHere(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { openedHere?: unknown }).openedHere === true;
+}
+
+/**
+ * Storefront spec §2: /checkout shows the main screen with the checkout overlay. The main screen is
+ * the page the shopper opened checkout from (issue 26), the home page when checkout was opened
+ * directly; closing checkout goes back there.
+ */
 export default function CheckoutRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [origin] = useState(() => checkoutOrigin(location.state));
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const { identity, cart } = useShopperCart();
@@ -38,6 +52,7 @@ export default function CheckoutRoute() {
     (purchase: Purchase) => {
       // The cart is closed (a new cart id follows), the library and the orders have changed.
       clearCheckoutDraft();
+      forgetCheckoutOrigin();
       void queryClient.invalidateQueries();
       const target = successTarget(purchase);
       navigate(target.kind === 'order' ? paths.orderSuccess(target.orderId) : paths.guestCheckoutSuccess(target.purchaseId), { replace: true });
@@ -47,13 +62,19 @@ export default function CheckoutRoute() {
 
   return (
     <>
-      <HomeRoute />
+      {origin ? <OriginPage origin={origin} fallback={<HomeRoute />} /> : <HomeRoute />}
       <CheckoutOverlay
         cart={checkoutCart}
+        LoginPanel={CheckoutLogin}
         returnedPayment={returnedPayment}
         onPaid={onPaid}
-        onClose={() => navigate(paths.home)}
-        onPaymentReturnDone={() => navigate(paths.checkout, { replace: true })}
+        onClose={() => {
+          forgetCheckoutOrigin();
+          // Opened from a page of this visit: back to it, so the browser's Back does not reopen checkout.
+          if (origin && openedHere(location.state)) navigate(-1);
+          else navigate(origin ? hrefOf(origin) : paths.home, { replace: true });
+        }}
+        onPaymentReturnDone={() => navigate(paths.checkout, { replace: true, state: origin ? { checkoutOrigin: origin } : null })}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { useReducer, useRef } from 'react';
 import { reportPurchaseFailed } from './api/report-purchase-failed';
 import { submitPurchase } from './api/submit-purchase';
-import { cardNumberProblem, isPaid, paymentProblem, type PaymentProblem } from './checkout-rules';
+import { cardProblems, type CardFields } from './card-rules';
+import { isPaid, paymentProblem, type PaymentProblem } from './checkout-rules';
 import type { CheckoutValues } from './components/checkout-values';
 import type { NonceSource } from './components/stripe-payment-fields';
 import { answerLost, NONCE_FAILED, outcomeOf, paymentFlow, payingWith, purchaseSubmit, READY, unpaidProblem, type ProviderStatus } from './payment-flow';
@@ -31,8 +32,8 @@ export interface PaymentInputs {
   quoteKey: () => string;
   /** Prices a request again; the answer becomes the quote. */
   refresh: (request: PurchaseRequest, key: string) => Promise<Purchase>;
-  /** The simulated card number is not one a card can have. */
-  onCardProblem: (message: string) => void;
+  /** The simulated card form's fields that are not what a card has, each with its problem. */
+  onCardProblem: (problems: Array<{ field: keyof CardFields; message: string }>) => void;
   /** The browser leaves for the provider's page: what to keep of the form for the way back. */
   onLeave: (current: CheckoutValues) => void;
   onPaid: (purchase: Purchase) => void;
@@ -71,9 +72,9 @@ export function usePayment({ quote, provider, nonceSource, requestFor, quoteKey,
         dispatch({ type: 'providerNotReady' });
         return;
       case 'card': {
-        const cardProblem = cardNumberProblem(current.cardNumber);
-        if (cardProblem) {
-          onCardProblem(cardProblem);
+        const problems = cardProblems(current);
+        if (problems.length > 0) {
+          onCardProblem(problems);
           return;
         }
         break;

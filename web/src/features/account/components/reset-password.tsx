@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@inkwell/contracts/account-rules';
+import { ACCOUNT_MESSAGES, passwordProblem } from '@inkwell/contracts/account-rules';
 import { Button } from '@inkwell/ui-kit/button';
 import { EmptyState } from '@inkwell/ui-kit/empty-state';
 import { AlertIcon, CheckIcon, LockIcon } from '@inkwell/ui-kit/icons';
 import { Page } from '@/components/layout/page';
 import { PasswordField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordStrengthHint } from '@/components/ui/password-strength';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { usePasswordStrength } from '@/lib/password-strength';
 import { useResetPassword } from '../api/reset-password';
 import styles from './link-pages.module.css';
 
@@ -23,6 +25,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<{ password?: string | undefined; confirm?: string | undefined }>({});
+  const strength = usePasswordStrength(password, null);
 
   if (!token) return <NoLink onLogin={onLogin} />;
 
@@ -47,7 +50,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const found = { password: passwordProblem(password), confirm: confirm !== password ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined };
+    const found = { password: passwordProblem(password) ?? strength?.problem, confirm: confirm !== password ? ACCOUNT_MESSAGES.passwordsDoNotMatch : undefined };
     if (found.password || found.confirm) {
       setProblems(found);
       return;
@@ -60,6 +63,8 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
     if (!reset.isIdle) reset.reset();
   };
   const linkSpent = reset.isError && reset.error.message === ACCOUNT_MESSAGES.invalidLink;
+  // The service's refusal of the password (the strength rule knows the account's email) goes under the field.
+  const passwordRefused = reset.isError && reset.error.message.startsWith(ACCOUNT_MESSAGES.passwordTooWeak) ? reset.error.message : undefined;
 
   return (
     <Page title="Choose a new password" documentTitle="Reset password" width="narrow">
@@ -72,9 +77,9 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
           label="New password"
           autoComplete="new-password"
           autoFocus
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={<PasswordStrengthHint strength={strength} />}
           value={password}
-          error={problems.password}
+          error={problems.password ?? passwordRefused}
           onChange={(event) => {
             setPassword(event.target.value);
             clear();
@@ -90,7 +95,7 @@ export function ResetPassword({ token, onLogin }: ResetPasswordProps) {
             clear();
           }}
         />
-        {reset.isError && (
+        {reset.isError && !passwordRefused && (
           <FormAlert tone="error">
             <p>{reset.error.message}</p>
             {linkSpent && (

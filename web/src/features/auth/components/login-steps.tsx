@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, emailProblem, isValidEmail, normalizeEmail, PASSWORD_MIN_LENGTH, passwordProblem } from '@inkwell/contracts/account-rules';
+import { ACCOUNT_MESSAGES, emailProblem, isValidEmail, normalizeEmail, passwordProblem } from '@inkwell/contracts/account-rules';
 import { ApiError } from '@inkwell/ui-kit/api-client';
 import { Button } from '@inkwell/ui-kit/button';
 import { MailIcon, UserIcon } from '@inkwell/ui-kit/icons';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordStrengthHint } from '@/components/ui/password-strength';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { LoginStatus, useAuth } from '@/lib/auth';
+import { usePasswordStrength } from '@/lib/password-strength';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCheckAccountExists } from '../api/get-account-exists';
 import { useLogin } from '../api/login';
@@ -19,6 +21,7 @@ export type LoginStepName = 'email' | 'login' | 'signup' | 'created';
 
 /** The service's refusals of a new password, shown under the password field rather than above the button. */
 const PASSWORD_MESSAGES = new Set<string>([ACCOUNT_MESSAGES.passwordTooShort, ACCOUNT_MESSAGES.passwordTooLong]);
+const isPasswordMessage = (message: string) => PASSWORD_MESSAGES.has(message) || message.startsWith(ACCOUNT_MESSAGES.passwordTooWeak);
 
 function httpStatusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.httpStatus : undefined;
@@ -160,11 +163,13 @@ export function SignUpStep({
   const signUp = useSignUp();
   const [password, setPassword] = useState('');
   const [passwordRefused, setPasswordRefused] = useState<string | undefined>(undefined);
+  // Issue 26: the strength while typing, by the service's own rule (its dictionaries load with this step).
+  const strength = usePasswordStrength(password, email);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (signUp.isPending) return;
-    const problem = passwordProblem(password);
+    const problem = passwordProblem(password) ?? strength?.problem;
     if (problem) {
       setPasswordRefused(problem);
       return;
@@ -184,7 +189,7 @@ export function SignUpStep({
   // what else is wrong (the password, or an account that exists after all).
   const status = httpStatusOf(signUp.error);
   const serverMessage = signUp.isError && !(signUp.error instanceof AutoLoginError) ? signUp.error.message : null;
-  const passwordError = passwordRefused ?? (serverMessage !== null && PASSWORD_MESSAGES.has(serverMessage) ? serverMessage : undefined);
+  const passwordError = passwordRefused ?? (serverMessage !== null && isPasswordMessage(serverMessage) ? serverMessage : undefined);
   const emailTaken = serverMessage === ACCOUNT_MESSAGES.emailTaken;
 
   return (
@@ -201,7 +206,7 @@ export function SignUpStep({
         autoComplete="new-password"
         enterKeyHint="done"
         autoFocus
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={<PasswordStrengthHint strength={strength} />}
         value={password}
         error={passwordError}
         onChange={(event) => {

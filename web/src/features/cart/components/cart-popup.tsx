@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@inkwell/ui-kit/button';
 import { AlertIcon, CloseIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
@@ -7,9 +6,8 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { LoginStatus, useAuth } from '@/lib/auth';
+import { useOpenCheckout } from '@/lib/checkout-origin';
 import { formatMoney } from '@/lib/format';
 import { useCart, useCartNotices, type CartIdentity } from '../api/get-cart';
 import { cartChangeProblem, useUpdateCart } from '../api/update-cart';
@@ -99,8 +97,7 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const noteId = useId();
-  const navigate = useNavigate();
-  const { status, openLogin } = useAuth();
+  const openCheckout = useOpenCheckout();
   const update = useUpdateCart();
   const coupon = useCart(couponCode ? identity : null, couponCode);
   const [problem, setProblem] = useState<string | null>(null);
@@ -131,9 +128,8 @@ export function CartPopup({ identity, cart, couponCode, onCouponChange, onClose,
 
   const checkout = () => {
     onClose();
-    navigate(paths.checkout);
-    // Storefront spec §2: checkout asks an anonymous visitor to log in first.
-    if (status !== LoginStatus.LoggedIn) openLogin({ variant: 'checkout' });
+    // Checkout opens over this page; an anonymous visitor chooses there between guest, log in and sign up (issue 26).
+    openCheckout();
   };
 
   let body;

@@ -54,6 +54,9 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
       sameAsBilling: draft?.sameAsBilling ?? true,
       paymentMethod: draft?.paymentMethod ?? 'Card',
       cardNumber: '',
+      cardExpiry: '',
+      cardCvc: '',
+      cardName: '',
     },
   });
   const values = useWatch({ control }) as CheckoutValues;
@@ -62,6 +65,12 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
   // The payment provider (spec §4: the checkout overlay is active, so it loads now).
   const provider = usePaymentProvider(true);
   const nonceSource: NonceSource = useRef<(() => Promise<NonceResult>) | null>(null);
+  const cardFieldsShown = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Puts the cursor in the card field a problem is about (the fields take no refs). */
+  const focusField = (name: string | undefined) => {
+    if (name) formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
+  };
 
   const hasStates = (address: AddressForm) => statesOf(countries, address.country).length > 0;
   const shippingAddress = needsShipping ? (values.sameAsBilling ? values.billing : values.shipping) : null;
@@ -120,9 +129,12 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
     requestFor: (current) => requestFor(current, coupon, shippingMethod),
     quoteKey: () => keyFor(coupon, shippingMethod),
     refresh,
-    onCardProblem: (message) => setError('cardNumber', { type: 'card', message }, { shouldFocus: true }),
+    onCardProblem: (problems) => {
+      for (const { field, message } of problems) setError(field, { type: 'card', message });
+      focusField(problems[0]?.field);
+    },
     onLeave: (current) => {
-      const { cardNumber: _card, needsShipping: _needs, ...typed } = current;
+      const { cardNumber: _card, cardExpiry: _expiry, cardCvc: _cvc, cardName: _name, needsShipping: _needs, ...typed } = current;
       saveCheckoutDraft({ ...typed, guestEmail, couponCode: coupon, shippingMethod });
     },
     onPaid,
@@ -134,8 +146,8 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
     event.preventDefault();
     if (submitting.current) return;
     submitting.current = true;
-    clearErrors('cardNumber');
-    void handleSubmit(pay)(event).finally(() => {
+    clearErrors(['cardNumber', 'cardExpiry', 'cardCvc', 'cardName']);
+    void handleSubmit(pay, (errors) => focusField(Object.keys(errors).find((name) => name.startsWith('card'))))(event).finally(() => {
       submitting.current = false;
     });
   };
@@ -144,7 +156,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
   const currency = purchase?.totalPriceDetails.currency ?? lines[0]?.currency ?? 'USD';
 
   return (
-    <form className={styles.layout} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <form ref={formRef} className={styles.layout} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <div className={styles.main}>
         <AddressFieldset kind="billing" legend="Billing address" control={control} countries={countries} active />
         {needsShipping && (
@@ -166,7 +178,7 @@ export function CheckoutForm({ cartId, cartVersion, lines, countries, email, gue
         {purchase?.isFree ? (
           <NoPaymentNeeded />
         ) : (
-          <PaymentSection provider={provider} control={control} amount={purchase?.amountDue ?? lines.reduce((sum, line) => sum + line.price, 0)} currency={currency} nonceSource={nonceSource} />
+          <PaymentSection provider={provider} control={control} cardFieldsShown={cardFieldsShown} amount={purchase?.amountDue ?? lines.reduce((sum, line) => sum + line.price, 0)} currency={currency} nonceSource={nonceSource} />
         )}
       </div>
 

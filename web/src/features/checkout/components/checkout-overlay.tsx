@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { emailProblem, isValidEmail, normalizeEmail } from '@inkwell/contracts/account-rules';
 import { MISSING_FIELD_MESSAGES } from '@inkwell/contracts/order-rules';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
@@ -33,8 +33,15 @@ export interface CheckoutCart {
   retry: () => void;
 }
 
+/** The log-in and sign-up choice beside the guest one; `email` is what the shopper typed as a guest, if valid. */
+export interface CheckoutLoginProps {
+  email: string;
+}
+
 interface CheckoutOverlayProps {
   cart: CheckoutCart;
+  /** Log in or create an account, in place (the auth feature's, handed in by the app). */
+  LoginPanel: ComponentType<CheckoutLoginProps>;
   /** The provider sent the browser back here with this payment (spec §2: wallet and 3-D Secure redirects). */
   returnedPayment: { paymentId: string; redirectStatus: string | null } | null;
   onPaid: (purchase: Purchase) => void;
@@ -45,14 +52,14 @@ interface CheckoutOverlayProps {
 
 /**
  * /checkout's overlay over the main screen (storefront spec §2): a modal dialog that keeps focus
- * inside and closes on Escape or its close button. An anonymous visitor is asked to log in first
- * (the login overlay titled 'Log in or Sign up to continue') or to go on as a guest with an email;
- * then come the addresses, rates, coupon, payment and Pay.
+ * inside and closes on Escape or its close button. An anonymous visitor first chooses, side by side,
+ * between going on as a guest with an email and logging in or signing up ('Log in or Sign up to
+ * continue'), in the overlay itself; then come the addresses, rates, coupon, payment and Pay.
  */
-export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaymentReturnDone }: CheckoutOverlayProps) {
+export function CheckoutOverlay({ cart, LoginPanel, returnedPayment, onPaid, onClose, onPaymentReturnDone }: CheckoutOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const { status, account, openLogin } = useAuth();
+  const { status, account } = useAuth();
   const [guestEmail, setGuestEmail] = useState<string | null>(() => readCheckoutDraft()?.guestEmail ?? null);
   const countries = useShippingCountries();
   useEffect(() => {
@@ -87,21 +94,13 @@ export function CheckoutOverlay({ cart, returnedPayment, onPaid, onClose, onPaym
   }, []);
   useFocusTrap(dialog, ownsFocus);
 
-  // Spec §2 and §6: checkout asks an anonymous visitor to log in first, once per visit of /checkout.
-  const askedToLogIn = useRef(false);
-  useEffect(() => {
-    if (status !== LoginStatus.LoggedOut || guestEmail || returnedPayment || askedToLogIn.current) return;
-    askedToLogIn.current = true;
-    openLogin({ variant: 'checkout' });
-  }, [status, guestEmail, returnedPayment, openLogin]);
-
   let body: ReactNode;
   if (returnedPayment) {
     body = <PaymentReturn paymentId={returnedPayment.paymentId} redirectStatus={returnedPayment.redirectStatus} onPaid={onPaid} onDone={onPaymentReturnDone} />;
   } else if (status === LoginStatus.Unknown || status === LoginStatus.LoggingIn) {
     body = <Loading label="Checking your login…" />;
   } else if (status === LoginStatus.LoggedOut && !guestEmail) {
-    body = <GuestStep onLogin={() => openLogin({ variant: 'checkout' })} onGuest={setGuestEmail} />;
+    body = <CheckoutEntry onGuest={setGuestEmail} LoginPanel={LoginPanel} />;
   } else if (cart.status === 'error' || countries.isError) {
     body = (
       <div className={styles.state}>
@@ -204,8 +203,12 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** An anonymous visitor's choice: log in or sign up (the login overlay), or go on as a guest with an email for the receipt. */
-function GuestStep({ onLogin, onGuest }: { onLogin: () => void; onGuest: (email: string) => void }) {
+/**
+ * An anonymous visitor's first step (storefront spec §2 and §6: checkout asks to log in first; issue
+ * 26: as a Shopify store does, every choice at once, with no window on top): go on as a guest with
+ * an email for the receipt, or log in or create a Reader account right here (the app's `LoginPanel`).
+ */
+function CheckoutEntry({ onGuest, LoginPanel }: { onGuest: (email: string) => void; LoginPanel: ComponentType<CheckoutLoginProps> }) {
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const submit = (event: FormEvent) => {
@@ -216,25 +219,19 @@ function GuestStep({ onLogin, onGuest }: { onLogin: () => void; onGuest: (email:
   const problem = emailProblem(email) ?? (submitted && normalizeEmail(email) === '' ? MISSING_FIELD_MESSAGES.email : undefined);
   return (
     <div className={styles.guest}>
-      <section className={styles.guestChoice} aria-labelledby="checkout-login">
-        <h3 id="checkout-login" className={styles.legend}>
-          Have a Reader account?
-        </h3>
-        <p className={styles.muted}>Log in and your digital comics go straight to My Comics, with your orders in your account.</p>
-        <Button size="lg" aria-haspopup="dialog" onClick={onLogin}>
-          Log in or sign up
-        </Button>
-      </section>
       <form className={styles.guestChoice} onSubmit={submit} noValidate aria-labelledby="checkout-guest">
         <h3 id="checkout-guest" className={styles.legend}>
           Continue as guest
         </h3>
         <p className={styles.muted}>We send your receipt to this email. Sign up with it later and your purchases join your account.</p>
         <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" autoCapitalize="off" spellCheck={false} value={email} onChange={(event) => setEmail(event.target.value)} error={problem} />
-        <Button type="submit" variant="secondary" size="lg">
+        <Button type="submit" size="lg">
           Continue as guest
         </Button>
       </form>
+      <div className={styles.guestChoice}>
+        <LoginPanel email={isValidEmail(email) ? normalizeEmail(email) : ''} />
+      </div>
     </div>
   );
 }

@@ -10,6 +10,10 @@ export interface CheckoutValues {
   sameAsBilling: boolean;
   paymentMethod: PaymentMethodName;
   cardNumber: string;
+  /** The simulated card form's other fields (issue 26): never sent, never kept. */
+  cardExpiry: string;
+  cardCvc: string;
+  cardName: string;
 }
 
 /** One line of the cart as checkout lists it. */

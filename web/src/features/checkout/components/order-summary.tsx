@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { formatMoney } from '@/lib/format';
 import { PaymentFlow, PURCHASE_FAILED } from '../checkout-rules';
@@ -65,11 +66,21 @@ export function Totals({ purchase, pending, ready, currency, lines }: { purchase
 export function PaymentStatus({ flow }: { flow: FlowState }) {
   const text = flowText(flow);
   const message = flow.problem?.message;
+  const alert = useRef<HTMLDivElement>(null);
+  // Issue 26: on a phone the answer came at the screen's bottom edge, under the keyboard or below
+  // it; it is brought into view and focused, so it is seen and read out.
+  useEffect(() => {
+    if (!message || !alert.current) return;
+    alert.current.scrollIntoView({ block: 'center', behavior: 'instant' });
+    alert.current.focus({ preventScroll: true });
+  }, [message, flow.problem]);
   if (message) {
     return (
-      <FormAlert tone="error" title={flow.state === PaymentFlow.CardError ? 'Your payment did not go through' : PURCHASE_FAILED}>
-        <p>{message}</p>
-      </FormAlert>
+      <div ref={alert} tabIndex={-1} className={styles.entryAlert}>
+        <FormAlert tone="error" title={flow.state === PaymentFlow.CardError ? 'Your payment did not go through' : PURCHASE_FAILED}>
+          <p>{message}</p>
+        </FormAlert>
+      </div>
     );
   }
   return (
