@@ -81,8 +81,8 @@ export const DesktopTransactionSchema = Type.Object({
   orderId: Nullable(Type.String()),
   transactionId: Nullable(Type.String()),
   state: Type.Unsafe<DesktopTransactionState>(Type.String({ enum: [...DESKTOP_TRANSACTION_STATES] })),
-  /** Major units, as the purchase's totals. */
-  amount: Type.Number(),
+  /** What is charged in minor units (cents): the purchase's amountDue, tax included. */
+  amount: Type.Integer(),
   currency: Type.String(),
   /** The purchase's own state (Quoted, Paying, RequiresAction, Paid, Completed, Failed …). */
   purchaseState: Type.String(),

@@ -53,7 +53,7 @@ export function transactionView(deps: DesktopDeps, purchase: PurchaseRecord, txn
     orderId: txn?.platformOrderId ?? null,
     transactionId: txn?.transId ?? null,
     state: txn?.state ?? 'none',
-    amount: purchase.totalPrice,
+    amount: purchase.amountDue,
     currency: purchase.currency,
     purchaseState: purchase.state,
     failure: txn?.failure ?? null,
