@@ -25,7 +25,7 @@ export interface Paginated<T> {
 }
 
 /** What kind of item an audit entry is about. */
-export const AUDITED_ENTITIES = ['product', 'series', 'bundle', 'publisher', 'lookup', 'search', 'cache', 'sales-campaign', 'wheel-group', 'curated-list', 'html-component', 'homepage'] as const;
+export const AUDITED_ENTITIES = ['product', 'series', 'bundle', 'publisher', 'lookup', 'search', 'cache', 'sales-campaign', 'wheel-group', 'curated-list', 'html-component', 'homepage', 'plan'] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 /** One staff change: who, what and when. `changes` names the fields changed (old → new where short). */

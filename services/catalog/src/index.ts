@@ -7,6 +7,7 @@ import { invalidateReads } from './routes/read-cache';
 import { ReaderOwnership } from './peers/reader-ownership';
 import { contentRoutes } from './routes/content';
 import { lookupRoutes } from './routes/lookups';
+import { planRoutes } from './routes/plans';
 import { searchRoutes } from './routes/search';
 import { staffAuditRoutes } from './routes/staff-audit';
 import { staffBundleRoutes } from './routes/staff-bundles';
@@ -70,6 +71,7 @@ export const catalogService: ServiceDefinition = {
         await staffHomeRoutes(app, context);
         await staffSearchRoutes(app, context, searchMaintenance);
         await staffSalesSpreadsheetRoutes(app, context);
+        await planRoutes(app, context);
       },
       grpc(server) {
         server.addService<CatalogService>(CATALOG.proto, CATALOG.service, catalogHandlers(context.db));

@@ -288,6 +288,9 @@ export const dashboardCalls: readonly Call[] = [
  */
 export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
+  ['GET', '/api/dashboard/plans', 'catalog'],
+  ['POST', '/api/dashboard/plans/new', 'catalog'],
+  ['POST', '/api/newsletter/confirm', 'account'],
   ['POST', '/api/dashboard/coupons', 'cart'],
   ['PATCH', '/api/dashboard/coupons/7/disable', 'cart'],
   ['GET', '/api/order/payment-config', 'order'],
