@@ -185,6 +185,8 @@ export const WheelSlideSchema = Type.Object({
   /** '/series/harbor-lights', '/product/…', '/reader/…'. */
   href: Type.String(),
   ageRating: Nullable(Type.String()),
+  /** The cover of the series or product the slide leads to: a phone shows it over the wide banner (issue 26). */
+  cover: Type.Optional(Type.Array(ThumbnailSchema)),
 });
 export type WheelSlideView = Static<typeof WheelSlideSchema>;
 

@@ -430,7 +430,14 @@ export interface WheelAudience {
   platform: 'website' | 'app';
 }
 
-type ShownItemRow = ItemRow & { series_url: string | null; product_url: string | null; product_series_url: string | null; volume_number: number | null; restricted: string[] };
+type ShownItemRow = ItemRow & {
+  series_url: string | null;
+  product_url: string | null;
+  product_series_url: string | null;
+  volume_number: number | null;
+  restricted: string[];
+  cover_thumbnails: Array<{ url: string; width: number; height: number; color?: string; role?: string; fallbackUrl?: string }>;
+};
 
 /**
  * The published groups (and scheduled ones whose date has come) for a platform, in order, each with
@@ -449,6 +456,7 @@ export async function publishedWheel(db: Queryable, audience: WheelAudience, pub
   if (groups.rows.length === 0) return [];
   const { rows } = await db.query<ShownItemRow>(
     `${ITEM_SELECT.replace('FROM wheel_items i', `, s.readable_url AS series_url, p.readable_url AS product_url, ps.readable_url AS product_series_url, p.volume_number,
+            COALESCE(NULLIF(p.thumbnails, '[]'::jsonb), NULLIF(s.thumbnails, '[]'::jsonb), ps.thumbnails, '[]'::jsonb) AS cover_thumbnails,
             COALESCE(p.restricted_territories, '{}') || COALESCE(ps.restricted_territories, '{}') || COALESCE(s.restricted_territories, '{}') AS restricted
        FROM wheel_items i`)}
       WHERE i.group_id = ANY($1::bigint[]) AND i.enabled AND i.ordinal IS NOT NULL
@@ -478,6 +486,9 @@ export async function publishedWheel(db: Queryable, audience: WheelAudience, pub
       muted: row.muted,
       href,
       ageRating: row.minimum_rating,
+      cover: row.cover_thumbnails
+        .filter((thumbnail) => (thumbnail.role ?? 'cover') === 'cover')
+        .map(({ role: _role, ...thumbnail }) => thumbnail),
     });
   }
   return [...views.values()].filter((view) => view.slides.length > 0);

@@ -229,7 +229,7 @@ export function BrowseCatalog({ genreParam }: { genreParam: string | undefined }
         ))}
       </nav>
 
-      <div className={styles.toolbar}>
+      <div className={styles.filterBar}>
         {view === 'all' && (
           <nav aria-label="Show" className={styles.showAs}>
             <span className={styles.showAsLabel} aria-hidden="true">
@@ -252,6 +252,9 @@ export function BrowseCatalog({ genreParam }: { genreParam: string | undefined }
           </p>
         )}
         <BrowseFilters params={params} onChange={changeFilters} open={filtersOpen} onOpenChange={setFiltersOpen} resultCount={discover.isSuccess ? fullCount : null} />
+      </div>
+
+      <div className={styles.toolbar}>
         {genres.isSuccess ? (
           <GenreChips genres={genres.data} current={genre} search={viewSearch} />
         ) : genres.isPending ? (

@@ -63,7 +63,7 @@ function Slide({ entry, index, count, active }: { entry: SpotlightEntry; index: 
           </div>
         </div>
         <Link to={paths.series(entry)} className={styles.poster} tabIndex={-1} aria-hidden="true">
-          <CoverImage images={entry.thumbnails} alt="" ratio={POSTER_RATIO.series} eager={index === 0} sizes="(min-width: 992px) 260px, 0px" color={color} />
+          <CoverImage images={entry.thumbnails} alt="" ratio={POSTER_RATIO.series} eager={index === 0} sizes="(min-width: 992px) 260px, 45vw" color={color} />
         </Link>
       </div>
     </div>

@@ -91,6 +91,11 @@ function BannerSlide({ slide, group, index, count, active }: { slide: WheelSlide
             )}
           </div>
         </div>
+        {slide.cover && slide.cover.length > 0 && (
+          <Link to={slide.href} className={spotlight.poster} tabIndex={-1} aria-hidden="true">
+            <CoverImage images={slide.cover} alt="" ratio={POSTER_RATIO.series} eager={index === 0} sizes="(min-width: 992px) 260px, 45vw" color={color} />
+          </Link>
+        )}
       </div>
     </div>
   );
