@@ -18,13 +18,21 @@ export type ReaderAction = 'next' | 'previous' | 'panUp' | 'panDown' | 'escape';
 
 /**
  * The action of a key. D/ArrowRight go forward and A/ArrowLeft back, the other way round for
- * right-to-left reading, where the next page lies to the left. W/S/ArrowUp/ArrowDown pan only
- * where there is something to pan: a zoomed page, or the scrolling Scroll and Strip modes.
+ * right-to-left reading, where the next page lies to the left. Space and PageDown go forward and
+ * Shift+Space and PageUp back, in reading order whichever way the pages run (as a browser pages
+ * through a document). W/S/ArrowUp/ArrowDown pan only where there is something to pan: a zoomed
+ * page, or the scrolling Scroll and Strip modes.
  */
-export function keyAction(key: string, reverse: boolean, canPan: boolean): ReaderAction | null {
+export function keyAction(key: string, reverse: boolean, canPan: boolean, shift = false): ReaderAction | null {
   switch (key.length === 1 ? key.toLowerCase() : key) {
     case 'Escape':
       return 'escape';
+    case ' ':
+      return shift ? 'previous' : 'next';
+    case 'PageDown':
+      return 'next';
+    case 'PageUp':
+      return 'previous';
     case 'd':
     case 'ArrowRight':
       return reverse ? 'previous' : 'next';

@@ -191,7 +191,9 @@ export function ComicReader({ comic, readerId, saveProgress }: ComicReaderProps)
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || settingsOpen) return;
     const target = event.target as Element | null;
     if (target?.closest('input, select, textarea, [data-reader-menu]')) return;
-    const action = keyAction(event.key, reverse, mode !== 'Page' || zoom > 1);
+    // Space presses the button or link it is on; it turns pages only from the page itself.
+    if (event.key === ' ' && target?.closest('button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"]')) return;
+    const action = keyAction(event.key, reverse, mode !== 'Page' || zoom > 1, event.shiftKey);
     if (!action) return;
     event.preventDefault();
     if (action === 'escape') {
@@ -272,8 +274,19 @@ export function ComicReader({ comic, readerId, saveProgress }: ComicReaderProps)
     onFocus: controls.show,
   };
 
+  // A mouse moving over the reader brings the bars back (they hide again 3 s after it stops); touch
+  // taps toggle them instead. Only a real move counts: a page change under a still pointer is not one.
+  const lastPointer = useRef<{ x: number; y: number } | null>(null);
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'mouse' || event.buttons !== 0) return;
+    const last = lastPointer.current;
+    lastPointer.current = { x: event.clientX, y: event.clientY };
+    if (last && Math.abs(last.x - event.clientX) < 2 && Math.abs(last.y - event.clientY) < 2) return;
+    if (last) controls.reveal();
+  };
+
   return (
-    <div ref={root} className={styles.reader} data-mode={mode} tabIndex={-1}>
+    <div ref={root} className={styles.reader} data-mode={mode} tabIndex={-1} onPointerMove={onPointerMove}>
       <title>{`${comic.seriesTitle ? `${comic.seriesTitle}: ` : ''}${title} · ${SITE_NAME}`}</title>
       {mode === 'Page' ? (
         <PageModeView

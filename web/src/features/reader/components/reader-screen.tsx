@@ -8,11 +8,14 @@ import { dropDocumentFirstPage } from '../document-first-page';
 import { readerProblemOf } from '../reader-errors';
 import { findSeriesItem, parseReaderPath } from '../reader-path';
 import { ComicReader } from './comic-reader';
+import { NotOwned, type ReaderCartAction } from './not-owned';
 import { ReaderLoading } from './reader-loading';
 import { ReaderMessage, UnableToOpenComic } from './reader-states';
 
 interface ReaderScreenProps {
   saveProgress: (progress: ProgressSave) => Promise<void>;
+  /** Offered with a comic a signed-in reader does not own. */
+  cartAction?: ReaderCartAction | undefined;
 }
 
 /**
@@ -20,7 +23,7 @@ interface ReaderScreenProps {
  * series and its volume or chapter), opens its pages for this visitor, and shows the reader, or
  * why it cannot.
  */
-export function ReaderScreen({ saveProgress }: ReaderScreenProps) {
+export function ReaderScreen({ saveProgress, cartAction }: ReaderScreenProps) {
   const { '*': splat = '' } = useParams();
   const { status, account } = useAuth();
   const target = parseReaderPath(splat);
@@ -41,7 +44,8 @@ export function ReaderScreen({ saveProgress }: ReaderScreenProps) {
   }, [failed, notFound]);
   if (failed) {
     const problem = readerProblemOf(failed.error);
-    if (problem === 'denied') return <UnableToOpenComic comicId={comicId} loggedIn={readerId !== null} />;
+    // Storefront spec §8's 'Please log in…' is for visitors; a signed-in reader is refused a comic they do not own.
+    if (problem === 'denied') return readerId !== null && comicId !== null ? <NotOwned comicId={comicId} readerId={readerId} cartAction={cartAction} /> : <UnableToOpenComic comicId={comicId} loggedIn={readerId !== null} />;
     return <ReaderMessage problem={problem} onRetry={() => void failed.refetch()} />;
   }
   if (notFound) return <ReaderMessage problem="notFound" onRetry={() => undefined} />;

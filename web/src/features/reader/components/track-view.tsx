@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useLayoutEffect, useRef, type ReactNode, type Ref, type UIEvent } from 'react';
+import { useElementSize } from '../hooks/use-element-size';
 import { pageAtPosition, stripLayout, verticalLayout, type Size } from '../page-layout';
 import { wheelZoom } from '../reader-input';
 import type { ComicPage } from '../types';
@@ -50,10 +51,14 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 export function TrackView({ axis, pages, viewport, zoom, reverse, loaded, current, onPageChange, onTap, onZoom, onExpired, onCurrentSettled, end, ref }: TrackViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const vertical = axis === 'vertical';
-  const layout = vertical ? verticalLayout(pages, viewport.width, zoom, GAP_PX) : stripLayout(pages, viewport, zoom, GAP_PX);
-  const endDepth = vertical ? END_PANEL_PX.vertical : Math.min(viewport.width, END_PANEL_PX.horizontal);
+  // Pages are fitted to what the track shows: the window less the scrollbars a desktop browser
+  // draws (a Strip page as tall as the window would be cut by the horizontal one, and scroll).
+  const shown = useElementSize(scroller);
+  const view = shown.width > 0 && shown.height > 0 ? shown : viewport;
+  const layout = vertical ? verticalLayout(pages, view.width, zoom, GAP_PX) : stripLayout(pages, view, zoom, GAP_PX);
+  const endDepth = vertical ? END_PANEL_PX.vertical : Math.min(view.width, END_PANEL_PX.horizontal);
   const rtl = !vertical && reverse;
-  const across = Math.max(vertical ? viewport.width : viewport.height, ...layout.sizes.map((size) => (vertical ? size.width : size.height)));
+  const across = Math.max(vertical ? view.width : view.height, ...layout.sizes.map((size) => (vertical ? size.width : size.height)));
   const inset = vertical ? TOP_INSET_PX : 0;
   const along = inset + layout.length + GAP_PX + endDepth;
   // Where the first page starts; right to left, the end panel sits at the far left and the pages shift right to make room.
@@ -78,7 +83,7 @@ export function TrackView({ axis, pages, viewport, zoom, reverse, loaded, curren
     if (!element) return;
     const target = vertical
       ? { top: leadingEdge(index) - inset }
-      : { left: leadingEdge(index) + (layout.sizes[index]?.width ?? 0) / 2 - viewport.width / 2 };
+      : { left: leadingEdge(index) + (layout.sizes[index]?.width ?? 0) / 2 - view.width / 2 };
     // A scroll that cannot move (the view is there already, or at the end) never ends with a scrollend.
     const [now, limit, wanted] = vertical
       ? [element.scrollTop, element.scrollHeight - element.clientHeight, target.top ?? 0]
@@ -94,7 +99,7 @@ export function TrackView({ axis, pages, viewport, zoom, reverse, loaded, curren
   useImperativeHandle(ref, () => ({ scrollToPage, panBy: (dy) => scroller.current?.scrollBy({ top: dy, behavior: 'instant' }) }));
 
   // Keeps the page being read in view through every layout change, and opens at the resume page.
-  const layoutKey = `${axis}:${viewport.width}x${viewport.height}:${zoom}:${reverse}`;
+  const layoutKey = `${axis}:${view.width}x${view.height}:${zoom}:${reverse}`;
   const keepInView = useEffectEvent(() => scrollToPage(current, false));
   useLayoutEffect(() => keepInView(), [layoutKey]);
 
