@@ -16,8 +16,7 @@ export interface PageSession {
 export interface ReadingSessionReport {
   comicId: string;
   mode: ReaderMode;
-  /** Spec §3: Web, or the Steam-desktop build. */
-  platform: 'Web' | 'Steam-desktop';
+  platform: 'Web';
   pageSessions: PageSession[];
 }
 
