@@ -37,23 +37,36 @@ function notifyTokenListeners(): void {
   for (const listener of tokenListeners) listener();
 }
 
+/** Where the tokens are kept: local storage, unless the desktop build keeps them itself (web/src/lib/desktop-tokens.ts). */
+export interface TokenBackend {
+  read(key: string): string | null;
+  write(key: string, value: string | null): void;
+}
+
+let tokenBackend: TokenBackend = { read: readStored, write: writeStored };
+
+/** The desktop build's tokens live in memory and, encrypted, in session storage (storefront spec §4). */
+export function setTokenBackend(backend: TokenBackend): void {
+  tokenBackend = backend;
+}
+
 export function getAccessToken(): string | null {
-  return readStored(TOKEN_KEYS.accessToken);
+  return tokenBackend.read(TOKEN_KEYS.accessToken);
 }
 
 export function getRefreshToken(): string | null {
-  return readStored(TOKEN_KEYS.refreshToken);
+  return tokenBackend.read(TOKEN_KEYS.refreshToken);
 }
 
 export function setTokens(tokens: { accessToken: string; refreshToken?: string | undefined }): void {
-  writeStored(TOKEN_KEYS.accessToken, tokens.accessToken);
-  if (tokens.refreshToken !== undefined) writeStored(TOKEN_KEYS.refreshToken, tokens.refreshToken);
+  tokenBackend.write(TOKEN_KEYS.accessToken, tokens.accessToken);
+  if (tokens.refreshToken !== undefined) tokenBackend.write(TOKEN_KEYS.refreshToken, tokens.refreshToken);
   notifyTokenListeners();
 }
 
 export function clearTokens(): void {
-  writeStored(TOKEN_KEYS.accessToken, null);
-  writeStored(TOKEN_KEYS.refreshToken, null);
+  tokenBackend.write(TOKEN_KEYS.accessToken, null);
+  tokenBackend.write(TOKEN_KEYS.refreshToken, null);
   notifyTokenListeners();
 }
 

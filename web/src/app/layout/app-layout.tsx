@@ -7,6 +7,7 @@ import { paymentProviderWanted } from '@/features/checkout/payment-provider';
 import { usePaymentProvider } from '@/features/checkout/use-payment-provider';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { LoginStatus, useAuth } from '@/lib/auth';
+import { IS_DESKTOP } from '@/lib/desktop';
 import { Footer, TOP_ANCHOR_ID } from './footer';
 import { Navbar } from './navbar';
 import styles from './app-layout.module.css';
@@ -34,7 +35,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <Footer />
+      {/* Storefront spec §2: no footer on the desktop-platform build. */}
+      {!IS_DESKTOP && <Footer />}
       <CookieBanner />
       <PaymentProviderPreload />
     </>

@@ -16,7 +16,8 @@ export interface PageSession {
 export interface ReadingSessionReport {
   comicId: string;
   mode: ReaderMode;
-  platform: 'Web';
+  /** Spec §3: Web, or the Steam-desktop build. */
+  platform: 'Web' | 'Steam-desktop';
   pageSessions: PageSession[];
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { sendReadingSessions } from '../api/send-reading-sessions';
 import { PageSessionRecorder, unsentReportsStore, type ReadingSessionReport } from '../reading-sessions';
 import type { ReaderMode } from '../types';
+import { READING_PLATFORM } from '@/lib/desktop';
 
 /**
  * Records how long each page in `pageNumbers` (those on screen) stays there, and reports the
@@ -22,7 +23,7 @@ export function useReadingSessions(comicId: string, mode: ReaderMode, pageNumber
   useEffect(() => {
     const sessions = recorder.current;
     sessions.resume(onScreen.current, new Date());
-    const report = (): ReadingSessionReport => ({ comicId, mode, platform: 'Web', pageSessions: sessions.take(new Date()) });
+    const report = (): ReadingSessionReport => ({ comicId, mode, platform: READING_PLATFORM, pageSessions: sessions.take(new Date()) });
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') unsentReportsStore.add([report()].filter((entry) => entry.pageSessions.length > 0));
       else sessions.resume(onScreen.current, new Date());
