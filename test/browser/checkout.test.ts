@@ -118,6 +118,14 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
   }
 
   const billing = (dialog: Locator) => dialog.getByRole('group', { name: 'Billing address' });
+  /** The simulated card form (issue 26): the number, and the expiry, code and name when not yet filled in. */
+  async function fillCard(dialog: Locator, number: string) {
+    await dialog.getByLabel('Card number').fill(number);
+    if ((await dialog.getByLabel('Expiry (MM/YY)').inputValue()) !== '') return;
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await dialog.getByRole('textbox', { name: /^Security code/ }).fill('123');
+    await dialog.getByLabel('Name on card').fill('Ada Lovelace');
+  }
   const payButton = (dialog: Locator) => dialog.getByRole('button', { name: /^Pay \$/ });
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
@@ -189,7 +197,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
       await expectNoSeriousViolations(page, `priced checkout on a ${name}`);
 
       // Pay with the card that succeeds: the order's page, then the reader.
-      await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+      await fillCard(dialog, CARDS.succeeds);
       await payButton(dialog).click();
       await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
@@ -251,12 +259,12 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await expectNoSeriousViolations(page, 'checkout with a coupon on a desktop');
 
     // A number that is not a card never leaves the page.
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await fillCard(dialog, '4242 4242 4242 4241');
     await payButton(dialog).click();
     await dialog.getByText('Your card number is invalid.', { exact: true }).waitFor();
 
     const declined = page.waitForResponse((response) => response.url().includes('/api/order/purchase?') && response.request().method() === 'POST');
-    await dialog.getByLabel('Card number').fill(CARDS.declined);
+    await fillCard(dialog, CARDS.declined);
     await payButton(dialog).click();
     const answer = await declined;
     assert.equal(answer.status(), 400);
@@ -268,7 +276,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await expectNoSeriousViolations(page, 'declined card on a desktop');
 
     const paid = page.waitForResponse((response) => response.url().includes('/api/order/purchase?') && response.request().method() === 'POST');
-    await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+    await fillCard(dialog, CARDS.succeeds);
     await payButton(dialog).click();
     assert.notEqual((await paid).request().headers()['idempotency-key'], firstKey, 'a new attempt, a new key');
     await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
@@ -306,7 +314,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await page.goto(`${stack.url}/checkout/`);
     const dialog = checkoutDialog(page);
     await fillAddress(billing(dialog), HOME);
-    await dialog.getByLabel('Card number').fill(CARDS.succeeds);
+    await fillCard(dialog, CARDS.succeeds);
     await payButton(dialog).click();
     await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
     await page.getByText('Scheduled', { exact: true }).waitFor();
@@ -387,14 +395,12 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     const { page, errors } = await open(PHONE, cartId);
     await page.goto(`${stack.url}/checkout/`);
 
-    // Anonymous: the login overlay with the checkout title comes first; closed, the guest choice is there.
-    const login = page.getByRole('dialog', { name: 'Log in or Sign up to continue', exact: true });
-    await login.waitFor();
+    // Anonymous: the guest choice and the checkout's login title side by side, no window on top (issue 26).
+    const dialog = checkoutDialog(page);
+    await dialog.getByRole('heading', { name: 'Log in or Sign up to continue', exact: true }).waitFor();
+    assert.equal(await page.getByRole('dialog').count(), 1);
     await shot(page, 'phone-checkout-login-prompt');
     await expectNoSeriousViolations(page, 'checkout login prompt on a phone');
-    await login.getByRole('button', { name: 'Close', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
-    const dialog = checkoutDialog(page);
     const guest = dialog.getByRole('form', { name: 'Continue as guest' });
     await guest.getByRole('button', { name: 'Continue as guest' }).click();
     await guest.getByText('Missing email', { exact: true }).waitFor();
@@ -417,7 +423,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await expectNoSeriousViolations(page, 'guest checkout priced on a phone');
 
     // At the provider's page the shopper refuses: back at checkout it says so, and the form is as it was.
-    await dialog.getByLabel('Card number').fill(CARDS.extraStep);
+    await fillCard(dialog, CARDS.extraStep);
     await payButton(dialog).click();
     await page.getByRole('button', { name: 'Fail', exact: true }).waitFor();
     await shot(page, 'phone-provider-page');
@@ -436,7 +442,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
 
     // Again, authorised this time.
     await payButton(returned).waitFor();
-    await returned.getByLabel('Card number').fill(CARDS.extraStep);
+    await fillCard(returned, CARDS.extraStep);
     await payButton(returned).click();
     await page.getByRole('button', { name: 'Authorise', exact: true }).click();
     await page.waitForURL(/\/checkout\/success\/guest\/\?purchase=[0-9a-f-]+$/);

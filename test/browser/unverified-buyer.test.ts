@@ -117,6 +117,10 @@ describe('an unverified buyer in Chromium', { skip: skipBecause(browserSuiteSkip
       const pay = checkout.getByRole('button', { name: /^Pay \$/ });
       await pay.waitFor();
       await checkout.getByLabel('Card number').fill(PAYING_CARD);
+      // The simulated card form's other fields (issue 26).
+      await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+      await checkout.getByRole('textbox', { name: /^Security code/ }).fill('123');
+      await checkout.getByLabel('Name on card').fill('Ada Lovelace');
       await pay.click();
       await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
