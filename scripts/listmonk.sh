@@ -144,6 +144,7 @@ stop() {
     for _ in $(seq 1 10); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
     kill -9 "$pid" 2>/dev/null || true
   fi
+  for _ in $(seq 1 10); do listening || break; sleep 1; done
   [ -f "$run/app" ] && rm -rf "$(cat "$run/app")"
   psql_admin -c "DROP DATABASE IF EXISTS $db_name" >/dev/null 2>&1 || true
   rm -f "$run/pid" "$run/app"
