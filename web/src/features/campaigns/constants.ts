@@ -87,7 +87,7 @@ export const BOX_SETS: ReadonlyArray<{ name: string; productUrl: string; seriesU
 
 /** After-party spinoffs: /series/{slug}; 'Read chapter 1' hidden when reader is -1. */
 export const SPINOFFS: readonly ShowcaseItem[] = [
-  { name: 'Eleven Lies: Academy Days', author: 'Daichi Yamabuki', readableUrl: 'eleven-lies-academy-days', color: 'orange', reader: 1, genres: ['ACTION & ADVENTURE'] },
+  { name: 'Eleven Lies: Academy Days', author: 'Daichi Yamabuki', readableUrl: 'eleven-lies-academy-days', color: 'orange', reader: 1, genres: ['THRILLER'] },
   { name: 'Eleven Lies: Zero', author: 'Daichi Yamabuki', readableUrl: 'eleven-lies-zero', color: 'blue', reader: 1, genres: ['THRILLER'] },
   { name: 'Underdogs!: Academy Days', author: 'Daichi Yamabuki', readableUrl: 'underdogs-academy-days', color: 'orange', reader: 1, genres: ['DRAMA'] },
   { name: 'Underdogs!: Ten Years After', author: 'Daichi Yamabuki', readableUrl: 'underdogs-ten-years-after', color: 'blue', reader: -1, genres: ['DRAMA'] },

@@ -102,13 +102,15 @@ export function GiftCodeUpload({ badges }: { badges: readonly BadgeStock[] }) {
           </p>
         )}
       </div>
-      {problems.length > 0 && (
-        <ul id={`${textId}-problems`} className={styles.problems} role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
+      <div role="alert">
+        {problems.length > 0 && (
+          <ul id={`${textId}-problems`} className={styles.problems}>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
