@@ -293,6 +293,8 @@ export const beyondSpecCalls: readonly Call[] = [
   ['POST', '/api/newsletter/confirm', 'account'],
   ['POST', '/api/dashboard/coupons', 'cart'],
   ['PATCH', '/api/dashboard/coupons/7/disable', 'cart'],
+  ['GET', '/api/dashboard/badges', 'account'],
+  ['POST', '/api/dashboard/badges/3/codes', 'account'],
   ['GET', '/api/order/payment-config', 'order'],
   ['POST', '/api/dashboard/product/restore?id=34', 'catalog'],
   ['GET', '/api/dashboard/product/34/audit', 'catalog'],
