@@ -41,6 +41,9 @@ export const paths = {
   emailVerified: '/email-verified/',
   resetPassword: '/reset-password/',
   changeEmail: '/change-email/',
+  /** Where the newsletter mails' links land (the account service writes them: NEWSLETTER_PATHS). */
+  newsletterConfirm: '/newsletter/confirm/',
+  newsletterUnsubscribe: '/newsletter/unsubscribe/',
   calendar: '/calendar/',
   checkout: '/checkout/',
   /** A signed-in reader's order after checkout (storefront spec §2: /orderSuccess/{paramId}). */

@@ -2,6 +2,7 @@ import { Page } from '@/components/layout/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { LoginPrompt } from '@/features/auth/components/login-prompt';
+import { NewsletterPreferences } from '@/features/newsletter/components/newsletter-preferences';
 import { AGE_RATINGS } from '@/features/catalog/catalog-details';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { LoginStatus, useAuth } from '@/lib/auth';
@@ -17,6 +18,7 @@ export default function AccountRoute() {
         onLogout={logout}
         ratingLabels={AGE_RATINGS}
         orders={<OrderHistory reader={account.userid} />}
+        newsletters={<NewsletterPreferences email={account.email} />}
       />
     );
   }

@@ -18,6 +18,7 @@ const SECTIONS = [
 ] as const;
 
 const ORDERS_SECTION = { id: 'orders', label: 'Orders' } as const;
+const NEWSLETTERS_SECTION = { id: 'newsletters', label: 'Newsletters' } as const;
 
 interface AccountSettingsProps {
   account: Account;
@@ -26,11 +27,13 @@ interface AccountSettingsProps {
   ratingLabels: RatingLabels;
   /** The reader's orders (the checkout feature's list), as the last section. */
   orders?: ReactNode;
+  /** The newsletter preferences (the newsletter feature's form), before the orders. */
+  newsletters?: ReactNode;
 }
 
 /** /account for a logged-in reader: who they are, and the password, email and content-rating settings. */
-export function AccountSettings({ account, onLogout, ratingLabels, orders }: AccountSettingsProps) {
-  const sections = orders ? [...SECTIONS, ORDERS_SECTION] : SECTIONS;
+export function AccountSettings({ account, onLogout, ratingLabels, orders, newsletters }: AccountSettingsProps) {
+  const sections = [...SECTIONS, ...(newsletters ? [NEWSLETTERS_SECTION] : []), ...(orders ? [ORDERS_SECTION] : [])];
   return (
     <Page title="Your account" documentTitle="Account" eyebrow="Account">
       <div className={styles.layout}>
@@ -102,6 +105,16 @@ export function AccountSettings({ account, onLogout, ratingLabels, orders }: Acc
             <p className={styles.cardIntro}>Hide comics rated above the age you choose, everywhere in the store. M shows everything.</p>
             <MaxRatingForm current={account.settings?.maxshownratingkey ?? null} labels={ratingLabels} />
           </section>
+
+          {newsletters && (
+            <section id={NEWSLETTERS_SECTION.id} className={styles.card} aria-labelledby="newsletters-title">
+              <h2 id="newsletters-title" className={styles.cardTitle}>
+                Newsletters
+              </h2>
+              <p className={styles.cardIntro}>Pick what we may email you. New subscriptions start once you confirm them from your inbox.</p>
+              {newsletters}
+            </section>
+          )}
 
           {orders && (
             <section id={ORDERS_SECTION.id} className={styles.card} aria-labelledby="orders-title">
