@@ -9,6 +9,7 @@ import { desktopTransactionRoutes } from './routes/desktop-transactions';
 import { GrpcCartCheckout } from './peers/cart';
 import { attachGuestPurchases } from './consumers/guest-purchases';
 import { eraseErasedAccount } from './consumers/account-erasure';
+import { eraseDesktopTransactions } from './consumers/desktop-erasure';
 import { GrpcAccountAdmin } from './peers/account-admin';
 import { staffErasureRoutes } from './routes/staff-erasure';
 import type { CheckoutDeps } from './flows/deps';
@@ -94,6 +95,7 @@ export function createOrderService(options: OrderServiceOptions = {}): ServiceDe
         subscriptions: [
           { group: 'guest-purchases', types: [EVENTS.accountVerified.type], effect: attachGuestPurchases(context.outbox) },
           { group: 'account-erasure', types: [EVENTS.accountDeleted.type], effect: eraseErasedAccount({ db: context.db, payments, logger: context.logger }) },
+          { group: 'desktop-erasure', types: [EVENTS.accountDeleted.type], effect: eraseDesktopTransactions },
         ],
         grpc(server) {
           server.addService<CustomersService>(ORDER_CUSTOMERS.proto, ORDER_CUSTOMERS.service, customerHandlers(context.db));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { issueSimulatedTicket } from '@inkwell/platform';
+import { issueSimulatedTicket, type EventEnvelope } from '@inkwell/platform';
+import { eraseDesktopTransactions } from '../src/consumers/desktop-erasure';
 import { address, createItems, fillCart, startOrder, tokenFor, waitFor, type CatalogItems, type OrderHarness } from './support/harness';
 
 /**
@@ -91,6 +92,23 @@ describe('desktop micro-transactions (order service with cart, catalog and reade
     assert.equal((await finalize(token, purchaseId, 'false')).body.response.state, 'finalized');
     assert.equal(await completedEvents(purchaseId), 1, 'granted once');
     assert.equal((await init(token, purchaseId, issueSimulatedTicket(me))).body.response.state, 'finalized');
+  });
+
+  it('forgets the person on account.deleted: the transaction kept under the anonymous token, without the platform user', async () => {
+    const userId = randomUUID();
+    const token = await tokenFor(userId);
+    const me = steamId();
+    const { purchaseId } = await quoted(userId, token, [items.digital]);
+    const started = await init(token, purchaseId, issueSimulatedTicket(me));
+    assert.equal((await finalize(token, purchaseId, 'true')).body.response.purchaseState, 'Completed');
+    const erase = () => harness.order.context.db.transaction((tx) => eraseDesktopTransactions(tx, { data: { userId } } as unknown as EventEnvelope));
+    await erase();
+    await erase();
+    const { rows } = await harness.order.context.db.query<{ row: string }>('SELECT row_to_json(t)::text AS row FROM desktop_transactions t WHERE purchase_id = $1', [purchaseId]);
+    assert.equal(rows.length, 1, 'kept for the accounts');
+    assert.ok(!rows[0]!.row.includes(userId) && !rows[0]!.row.includes(me), rows[0]!.row);
+    assert.match(rows[0]!.row, /erased:[0-9a-f]{32}/);
+    assert.equal((await simulated(started.body.response.orderId))?.steam_id, 'erased');
   });
 
   it('a transaction the user did not authorise fails the purchase and gives the cart back; paying again starts a new platform order', async () => {
