@@ -44,7 +44,7 @@ export default defineConfig({
         test: { name: 'services', include: ['services/*/test/**/*.test.ts', 'demo/test/**/*.test.ts'], ...SERVERS },
       },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], ...SERVERS } },
-      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...SERVERS } },
+      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts', 'test/desktop/**/*.test.ts'], ...SERVERS } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts', 'test/cluster/**/*.test.ts'], ...SERVERS } },
     ],
   },
