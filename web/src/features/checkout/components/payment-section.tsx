@@ -147,7 +147,7 @@ function CardFields({ control, testCards, shown }: { control: Control<CheckoutVa
           error={expiry.fieldState.error?.message}
         />
         <TextField
-          label={brand?.cvcName === 'CID' ? 'Security code (CID)' : 'Security code (CVC)'}
+          label="Security code"
           name={cvc.field.name}
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -157,7 +157,7 @@ function CardFields({ control, testCards, shown }: { control: Control<CheckoutVa
           onChange={(event) => cvc.field.onChange(event.target.value.replace(/\D/g, '').slice(0, cvcLength))}
           onBlur={cvc.field.onBlur}
           error={cvc.fieldState.error?.message}
-          hint={`${cvcLength} digits${cvcLength === 4 ? ' on the front' : ' on the back'}`}
+          hint={`${brand?.cvcName ?? 'CVC'}: ${cvcLength} digits on the ${cvcLength === 4 ? 'front' : 'back'}`}
         />
       </div>
       <TextField
