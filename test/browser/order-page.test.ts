@@ -137,7 +137,7 @@ describe('the shopper’s order page', { skip: skipBecause(browserSuiteSkip()) }
     const order = orders.desktop!;
     const { page } = await openSignedIn(browser, PHONE, stack.url, stranger);
     await page.goto(`${stack.url}/account/orders/${order.id}/`);
-    await main(page).getByRole('heading', { name: 'We couldn’t find this order' }).or(main(page).getByRole('heading', { name: "We couldn't find this order" })).first().waitFor();
+    await main(page).getByRole('heading', { name: 'We couldn’t find this order' }).waitFor();
     assert.equal(await main(page).getByText('Quiet Orbit').count(), 0);
     await page.screenshot({ path: path.join(shots, 'phone-order-not-found.png') });
     await expectNoSeriousViolations(page, 'phone order page, not found');

@@ -14,6 +14,8 @@ interface OrderDetailsProps {
   order: OrderDetail;
   /** Digital items get a "Read now" link when someone signed in is looking (a guest reads after signing up). */
   showRead: boolean;
+  /** The order's number beside its date, where the page's heading does not already give it. */
+  showNumber: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface OrderDetailsProps {
  * into the reader for Digital ones once owned), the totals, and for Print items where they go,
  * when they should arrive and the parcels' tracking; then the status timeline.
  */
-export function OrderDetails({ order, showRead }: OrderDetailsProps) {
+export function OrderDetails({ order, showRead, showNumber }: OrderDetailsProps) {
   const currency = order.isoCurrency;
   const details = order.priceDetails;
   const readable = showRead && digitalReadable(order.status);
@@ -33,7 +35,12 @@ export function OrderDetails({ order, showRead }: OrderDetailsProps) {
     <div className={styles.detail}>
       <div className={styles.summaryRow}>
         <p className={styles.meta}>
-          Order <strong className={styles.number}>{order.accountingId}</strong> · placed {formatDate(order.orderDate)}
+          {showNumber && (
+            <>
+              Order <strong className={styles.number}>{order.accountingId}</strong> ·{' '}
+            </>
+          )}
+          Placed {formatDate(order.orderDate)}
           {order.scheduleDate && order.status === 'Scheduled' ? ` · unlocks on ${formatDate(order.scheduleDate)}` : ''}
         </p>
         <OrderStatus status={order.status} label={order.statusLabel} />

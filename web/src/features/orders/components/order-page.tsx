@@ -38,7 +38,7 @@ export function OrderPage({ orderId, reader, settled, title, intro, after }: Ord
         {notFound ? (
           <EmptyState
             icon={<InboxIcon />}
-            title="We couldn't find this order"
+            title="We couldn’t find this order"
             actions={
               <>
                 {reader ? <ButtonLink to={paths.account}>Your orders</ButtonLink> : <ButtonLink to={paths.account}>Log in to see your orders</ButtonLink>}
@@ -53,7 +53,7 @@ export function OrderPage({ orderId, reader, settled, title, intro, after }: Ord
         ) : (
           <EmptyState
             icon={<AlertIcon />}
-            title="We couldn't load this order"
+            title="We couldn’t load this order"
             tone="error"
             actions={
               <Button onClick={() => void order.refetch()} disabled={order.isFetching}>
@@ -83,7 +83,7 @@ export function OrderPage({ orderId, reader, settled, title, intro, after }: Ord
 
   return (
     <Page title={title ? title(order.data) : `Order ${order.data.accountingId}`} eyebrow="Your order" intro={intro} width="wide">
-      <OrderDetails order={order.data} showRead={reader !== null} />
+      <OrderDetails order={order.data} showRead={reader !== null} showNumber={title !== undefined} />
       {after}
     </Page>
   );
