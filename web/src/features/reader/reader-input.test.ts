@@ -38,6 +38,11 @@ describe('keyAction (§2)', () => {
     assert.deepEqual(['w', 'ArrowUp', 's', 'ArrowDown'].map((key) => keyAction(key, false, true)), ['panUp', 'panUp', 'panDown', 'panDown']);
     assert.deepEqual(['w', 'ArrowUp', 's', 'ArrowDown'].map((key) => keyAction(key, false, false)), [null, null, null, null]);
   });
+  test('Space and PageDown forward, Shift+Space and PageUp back, in reading order either way (issue 26)', () => {
+    for (const reverse of [false, true]) {
+      assert.deepEqual([keyAction(' ', reverse, false), keyAction(' ', reverse, false, true), keyAction('PageDown', reverse, true), keyAction('PageUp', reverse, true)], ['next', 'previous', 'next', 'previous']);
+    }
+  });
   test('Escape', () => assert.equal(keyAction('Escape', true, true), 'escape'));
   test('other keys do nothing', () => assert.equal(keyAction('x', false, false), null));
 });
