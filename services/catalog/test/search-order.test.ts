@@ -109,6 +109,16 @@ describe('search order and non-matches', () => {
     assert.equal(series?.content.formats, undefined);
   });
 
+  it("browse takes the search page's term for the rest, forgiving a typo", async () => {
+    const response = await service.app.inject(`/api/discover/v2?seriesTitleSearchTerm=${encodeURIComponent('feeed the dragon')}&count=100`);
+    assert.equal(response.statusCode, 200, response.body);
+    const names = (response.json().response as Array<{ name: string }>).map((item) => item.name);
+    assert.equal(names.filter((name) => name.startsWith('Feed the Dragon, ')).length, VOLUME_ORDER_BY_POPULARITY.length + CHAPTER_ORDER_BY_POPULARITY.length);
+    assert.ok(!names.some((name) => name.startsWith('The Perfect Witness')), names.join(' | '));
+    const exact = await service.app.inject('/api/discover/v2?seriesTitleSearchTerm=witness&count=100');
+    assert.deepEqual((exact.json().response as Array<{ name: string }>).map((item) => item.name), ['The Perfect Witness, Vol. 1']);
+  });
+
   it('answers 400 naming the field for a query too long, and an empty list for one letter', async () => {
     const long = await service.app.inject(`/api/search/V3?query=${'a'.repeat(201)}`);
     assert.equal(long.statusCode, 400);

@@ -129,7 +129,13 @@ export async function discover(db: Queryable, filters: DiscoverFilters, visitor:
   if (filters.newOnly) where.push(`p.publish_date <= now() AND p.publish_date > now() - interval '${NEW_RELEASE_DAYS} days'`);
   if (filters.seriesStatus) where.push(`s.completion_status = ${params.add(filters.seriesStatus)}`);
   if (filters.publisherId !== undefined) where.push(`COALESCE(p.publisher_id, s.publisher_id) = ${params.add(filters.publisherId)}`);
-  if (filters.seriesTitleSearchTerm) where.push(`s.title ILIKE '%' || ${params.add(filters.seriesTitleSearchTerm.replace(/[\\%_]/g, '\\$&'))} || '%'`);
+  if (filters.seriesTitleSearchTerm) {
+    // The words as typed, or (from 4 letters) close to a run of the title's words, so a search
+    // page's "everything matching" link still finds the series after a typo (pg_trgm).
+    const like = `s.title ILIKE '%' || ${params.add(filters.seriesTitleSearchTerm.replace(/[\\%_]/g, '\\$&'))} || '%'`;
+    const term = filters.seriesTitleSearchTerm.trim();
+    where.push(term.length >= 4 ? `(${like} OR word_similarity(${params.add(term)}, s.title) >= 0.45)` : like);
+  }
   if (filters.distributionType) where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.enabled AND v.type = ${params.add(filters.distributionType)})`);
   if (filters.isFree !== undefined) {
     const types = params.add(visitor.signedIn ? FREE_TYPES_REGISTERED : FREE_TYPES_ANONYMOUS);
