@@ -77,14 +77,16 @@ export function NewsletterPreferences({ email }: { email: string }) {
                 }}
               />
               <span className={styles.text}>
-                <label htmlFor={id} className={styles.name}>
-                  {list.name}
-                </label>
+                <span className={styles.nameRow}>
+                  <label htmlFor={id} className={styles.name}>
+                    {list.name}
+                  </label>
+                  {isOn(list) && <span className={`${styles.status} ${styles[list.status]}`}>{NEWSLETTER_STATUS_LABELS[list.status]}</span>}
+                </span>
                 <span id={`${id}-about`} className={styles.description}>
                   {list.description}
                 </span>
               </span>
-              {isOn(list) && <span className={`${styles.status} ${styles[list.status]}`}>{NEWSLETTER_STATUS_LABELS[list.status]}</span>}
             </li>
           );
         })}
