@@ -201,7 +201,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
       await payButton(dialog).click();
       await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
-      await page.getByText(/^Order INK-\d+$/).waitFor();
+      await page.getByText(/^Order INK-\d+ ·/).waitFor(); // the order page's number line (order number · date)
       await page.getByText('Lantern Sea Box Set').waitFor();
       await shot(page, `${name}-order-success`);
       await expectNoSeriousViolations(page, `order success on a ${name}`);
@@ -281,7 +281,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     assert.notEqual((await paid).request().headers()['idempotency-key'], firstKey, 'a new attempt, a new key');
     await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
     const orderId = new URL(page.url()).pathname.split('/')[2]!;
-    await page.getByText('Completed', { exact: true }).waitFor();
+    await page.getByText('Completed', { exact: true }).first().waitFor(); // the status, and the timeline's step
 
     // Spec §4's labels where they differ from the status's name.
     await stack.service('order').context.db.query("UPDATE orders SET status = 'OnHold' WHERE id = $1", [orderId]);
@@ -317,7 +317,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await fillCard(dialog, CARDS.succeeds);
     await payButton(dialog).click();
     await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
-    await page.getByText('Scheduled', { exact: true }).waitFor();
+    await page.getByText('Scheduled', { exact: true }).first().waitFor();
     await shot(page, 'desktop-preorder-success');
     assert.ok(Date.now() < releaseAt.getTime(), 'paid before its day (else the test proves nothing: the machine was too slow)');
 
@@ -365,7 +365,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     await place.click();
     assert.equal((await placed).postDataJSON().paymentMethod, null);
     await page.waitForURL(/\/orderSuccess\/[0-9a-f-]+\/$/);
-    await page.getByText('Completed', { exact: true }).waitFor();
+    await page.getByText('Completed', { exact: true }).first().waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();
   });
