@@ -158,6 +158,13 @@ export type UniqueCustomers = Static<typeof UniqueCustomersSchema>;
 
 /* ================================================================== traffic */
 
+/*
+ * Unique visitors and sessions (`uniqueVisitors`, `sessions`, the funnel's sessions): exact while
+ * the set counted (one day's or month's, or a range's merged from its periods) has at most 2,048
+ * members; past that the estimate of a HyperLogLog (precision 14): a standard error of about
+ * 0.8 % (within 2.5 % 99 times in 100). Counts (page views, events, clicks, landings) are always exact.
+ */
+
 /** GET /dashboard/analytics/getPageViewMetrics: page views per period; bots counted apart. */
 export const PageViewPointSchema = Type.Object({ period: Period, pageViews: Count, uniqueVisitors: Count, sessions: Count, landings: Count, botPageViews: Count });
 export const PageViewMetricsSchema = Type.Intersect([

@@ -170,13 +170,14 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
       assert.equal(await print.getByRole('button', { name: 'Decrease quantity of Night Ferry, Vol. 1' }).isDisabled(), true, 'decrease stops at 1');
 
       // Remove the Digital volume: RemoveAll, and the remove_from_cart event.
-      const event = page.waitForRequest((request) => request.url().includes('/api/analytics/updateCart') && request.postDataJSON().eventName === 'remove_from_cart');
+      const removal = (request: { postDataJSON(): Json }) => (request.postDataJSON().events as Json[]).find((e) => e.channel === 'cart' && e.eventName === 'remove_from_cart');
+      const event = page.waitForRequest((request) => request.url().includes('/api/analytics/sendEvents') && removal(request) !== undefined);
       const removed = nextChange(page);
       await line(dialog, 'Night Ferry, Vol. 2').getByRole('button', { name: 'Remove Night Ferry, Vol. 2' }).click();
       await line(dialog, 'Night Ferry, Vol. 2').waitFor({ state: 'detached' });
       assert.equal((await removed).status(), 200);
       assert.equal(sent.at(-1).RemoveAll, true);
-      assert.equal((await event).postDataJSON().extraData.productId, ids.ferry2);
+      assert.equal(removal(await event).extraData.productId, ids.ferry2);
       await badgeSays(page, 1);
 
       // The cart survives a reload: same id in local storage, same contents.

@@ -18,7 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 /**
  * Storefront spec §7 in a real browser: PAGE_VIEW on each location change, landing_page once per
  * browser session (sessionStorage visitedBefore), view_product on a product page, each event with
- * its own id; nothing without analytics consent. The events are checked as the service stored them.
+ * its own id, sent in batches (and by beacon when the page goes away); nothing without analytics
+ * consent. The events are checked as the service stored them.
  */
 describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () => {
   let stack: TestStack;
@@ -45,9 +46,12 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
     await context.addInitScript({ content: `localStorage.setItem('cookieConsent', '${consent}'); Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });` });
     const page = await context.newPage();
     const sent: Json[] = [];
+    // Events go in batches (POST /api/analytics/sendEvents {events}); each is listed with the answer to its batch.
     page.on('response', (response) => {
       const request = response.request();
-      if (request.method() === 'POST' && request.url().includes('/api/analytics/')) sent.push({ ...request.postDataJSON(), answered: response.status() });
+      if (request.method() === 'POST' && request.url().includes('/api/analytics/sendEvents')) {
+        for (const event of request.postDataJSON().events) sent.push({ ...event, answered: response.status() });
+      }
     });
     return { page, sent, close: () => context.close() };
   }
@@ -58,7 +62,7 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
       const request = response.request();
       if (request.method() !== 'POST' || !request.url().includes('/api/analytics/')) return false;
       const body = request.postDataJSON();
-      return body.eventName === eventName && body.path === pathname;
+      return Array.isArray(body?.events) && body.events.some((event: Json) => event.eventName === eventName && event.path === pathname);
     });
 
   const visitedBefore = (page: Page) => page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('visitedBefore'));
@@ -107,6 +111,37 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
       await close();
     });
   }
+
+  it('sends the waiting events by beacon when the page goes away (pagehide)', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, userAgent: HUMAN });
+    // This visitor's timer never fires (the flush delay's timeouts are dropped), so only leaving sends.
+    await context.addInitScript({
+      content: `localStorage.setItem('cookieConsent', 'all'); Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+        const later = window.setTimeout; window.setTimeout = (fn, ms, ...rest) => (ms === 250 ? 0 : later(fn, ms, ...rest));`,
+    });
+    const page = await context.newPage();
+    const batches: Json[] = [];
+    context.on('request', (request) => {
+      if (request.url().includes('/api/analytics/sendEvents')) batches.push(request.postDataJSON());
+    });
+    await page.goto(`${stack.url}/product/tracking-tide-1/`);
+    await page.getByRole('heading', { name: /Tracking Tide/ }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(batches, [], 'nothing sent while the page stays');
+    const sessionId = await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('analyticsSessionId'));
+    assert.ok(sessionId);
+    await page.goto('about:blank');
+    // The beacon is on its way once the page is gone; wait for the service to have stored it.
+    let rows = await stored(sessionId);
+    for (let tries = 0; rows.length < 3 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await stored(sessionId);
+    }
+    assert.deepEqual(rows.map((row) => row.event_name).sort(), ['PAGE_VIEW', 'landing_page', 'view_product']);
+    assert.equal((batches as Json[]).length, 1, JSON.stringify(batches));
+    assert.deepEqual((batches as Json[])[0].events.map((event: Json) => event.eventName).sort(), ['PAGE_VIEW', 'landing_page', 'view_product']);
+    await context.close();
+  });
 
   it('sends nothing without analytics consent', async () => {
     const { page, sent, close } = await visitor(DESKTOP, 'essential');

@@ -9,7 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { md5 } from 'js-md5';
-import { api } from '@inkwell/ui-kit/api-client';
+import { api, buildApiUrl } from '@inkwell/ui-kit/api-client';
 import { readStored, writeStored } from '@inkwell/ui-kit/storage';
 import { LoginStatus, useAuth } from './auth';
 import { getCookieChoice } from './storage';
@@ -58,14 +58,96 @@ export function analyticsAllowed(): boolean {
   return getCookieChoice() === 'all';
 }
 
+/** The inbox of each channel, as `sendEvents` names it. */
+const CHANNEL_OF: Record<AnalyticsChannel, 'store' | 'reader' | 'cart'> = { sendEvent: 'store', sendReaderEvent: 'reader', updateCart: 'cart' };
+/** Events wait at most this long before they are sent together (a page's burst goes in one request). */
+export const ANALYTICS_FLUSH_DELAY_MS = 250;
+/** Events sent at once when this many wait. */
+export const ANALYTICS_FLUSH_SIZE = 20;
+/** The batched call takes at most this many events (the service's limit). */
+const MAX_BATCH = 100;
+
+interface QueuedEvent {
+  channel: 'store' | 'reader' | 'cart';
+  version: string;
+  eventId: string;
+  sessionId: string;
+  userProxy: string;
+  timestamp: number;
+  eventName: string;
+  path: string;
+  extraData: Record<string, unknown>;
+}
+
+let queue: QueuedEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let listening = false;
+
+/** Sends what waits when the page goes away (pagehide, or hidden: a phone may never say pagehide). */
+function listenForLeaving(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('pagehide', () => flushOnLeaving());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushOnLeaving();
+  });
+}
+
+/** The events waiting, taken out of the queue (at most one request's worth). */
+function take(): QueuedEvent[] {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  const batch = queue.slice(0, MAX_BATCH);
+  queue = queue.slice(MAX_BATCH);
+  if (queue.length > 0) timer = setTimeout(() => void flushAnalytics(), 0);
+  return batch;
+}
+
 /**
- * Sends one event if the visitor allowed analytics; resolves whether or not it was recorded. Each
- * event carries its own id (so the service stores a retry once) and, when the browser says it is
- * driven by automation, `webdriver: true` (the service counts it as a bot).
+ * Sends the waiting events now, in one `POST /api/analytics/sendEvents` (issue 25: the service
+ * stores thousands of events a second only in batches). Best effort: one retry with the same event
+ * ids (the service stores each once however many copies arrive), then given up.
+ */
+export async function flushAnalytics(): Promise<void> {
+  const events = take();
+  if (events.length === 0) return;
+  try {
+    await api.post('/analytics/sendEvents', { events });
+  } catch {
+    try {
+      await api.post('/analytics/sendEvents', { events });
+    } catch {
+      // Given up: the visitor's action already happened.
+    }
+  }
+}
+
+/** The page is going away: what waits goes by beacon (it outlives the page), else a keepalive fetch. */
+function flushOnLeaving(): void {
+  while (queue.length > 0) {
+    const body = JSON.stringify({ events: take() });
+    const url = buildApiUrl('/analytics/sendEvents');
+    let queued: boolean;
+    try {
+      queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+    } catch {
+      queued = false;
+    }
+    if (!queued) void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => undefined);
+  }
+}
+
+/**
+ * Queues one event if the visitor allowed analytics; they are sent together after
+ * ANALYTICS_FLUSH_DELAY_MS, at once when ANALYTICS_FLUSH_SIZE wait, and by beacon when the page goes
+ * away. Resolves once queued, whether or not it is recorded. Each event carries its own id (so the
+ * service stores a retry once) and, when the browser says it is driven by automation,
+ * `webdriver: true` (the service counts it as a bot).
  */
 export async function sendAnalyticsEvent(channel: AnalyticsChannel, eventName: string, extraData: Record<string, unknown> = {}): Promise<void> {
   if (!analyticsAllowed()) return;
-  const body = {
+  queue.push({
+    channel: CHANNEL_OF[channel],
     version: ANALYTICS_EVENT_VERSION,
     eventId: crypto.randomUUID(),
     sessionId: sessionId(),
@@ -74,18 +156,10 @@ export async function sendAnalyticsEvent(channel: AnalyticsChannel, eventName: s
     eventName,
     path: window.location.pathname,
     extraData: navigator.webdriver ? { ...extraData, webdriver: true } : extraData,
-  };
-  try {
-    await api.post(`/analytics/${channel}`, body);
-  } catch {
-    // Analytics is best effort: the visitor's action already happened. One retry, with the same
-    // event id, so it is stored once however many of the two arrive.
-    try {
-      await api.post(`/analytics/${channel}`, body);
-    } catch {
-      // Given up.
-    }
-  }
+  });
+  listenForLeaving();
+  if (queue.length >= ANALYTICS_FLUSH_SIZE) void flushAnalytics();
+  else timer ??= setTimeout(() => void flushAnalytics(), ANALYTICS_FLUSH_DELAY_MS);
 }
 
 /** `landing_page` {url_path}, once per browser session (storefront spec §7). */

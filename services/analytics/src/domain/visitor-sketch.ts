@@ -30,10 +30,13 @@ export function memberHash(member: string): string {
   return createHash('md5').update(member).digest('hex').slice(0, 16);
 }
 
+/** A hash's two 32-bit halves. */
+function halvesOf(hash: string): [number, number] {
+  return [parseInt(hash.slice(0, 8), 16) >>> 0, parseInt(hash.slice(8, 16), 16) >>> 0];
+}
+
 /** Register index (first 14 bits) and rank (position of the first 1 in the other 50 bits, 51 when none). */
-function registerOf(hash: string): [number, number] {
-  const hi = parseInt(hash.slice(0, 8), 16) >>> 0;
-  const lo = parseInt(hash.slice(8, 16), 16) >>> 0;
+function registerOf(hi: number, lo: number): [number, number] {
   const index = hi >>> (32 - PRECISION);
   const rest = (hi << PRECISION) >>> 0; // the 18 bits after the index, at the top
   if (rest !== 0) return [index, Math.clz32(rest) + 1];
@@ -41,15 +44,53 @@ function registerOf(hash: string): [number, number] {
   return [index, 64 - PRECISION + 1];
 }
 
+/** Sorted distinct hashes as (hi, lo) pairs, from hex hashes in any order. */
+function sortedPairs(hashes: Iterable<string>): Uint32Array {
+  const pairs = [...hashes].map(halvesOf).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out = new Uint32Array(pairs.length * 2);
+  let n = 0;
+  for (const [hi, lo] of pairs) {
+    if (n > 0 && out[n - 2] === hi && out[n - 1] === lo) continue;
+    out[n++] = hi;
+    out[n++] = lo;
+  }
+  return out.subarray(0, n);
+}
+
+/** The union of two sorted pair lists (a linear merge). */
+function union(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    let order: number;
+    if (i >= a.length) order = 1;
+    else if (j >= b.length) order = -1;
+    else order = a[i]! - b[j]! || a[i + 1]! - b[j + 1]!;
+    if (order <= 0) {
+      out[n++] = a[i]!;
+      out[n++] = a[i + 1]!;
+      i += 2;
+      if (order === 0) j += 2;
+    } else {
+      out[n++] = b[j]!;
+      out[n++] = b[j + 1]!;
+      j += 2;
+    }
+  }
+  return out.subarray(0, n);
+}
+
 export class VisitorSketch {
   private constructor(
-    /** Sorted distinct hashes while sparse; null once dense. */
-    private hashes: string[] | null,
+    /** Sorted distinct hashes as (hi, lo) pairs while sparse; null once dense. */
+    private pairs: Uint32Array | null,
     private registers: Uint8Array | null,
   ) {}
 
   static empty(): VisitorSketch {
-    return new VisitorSketch([], null);
+    return new VisitorSketch(new Uint32Array(0), null);
   }
 
   /** A sketch of these members (any order, repeats allowed). */
@@ -59,26 +100,30 @@ export class VisitorSketch {
 
   /** A sketch of these member hashes (`memberHash`). */
   static ofHashes(hashes: Iterable<string>): VisitorSketch {
-    const sketch = new VisitorSketch([...new Set(hashes)].sort(), null);
+    const sketch = new VisitorSketch(sortedPairs(hashes), null);
     sketch.promoteIfLarge();
     return sketch;
   }
 
   static fromBytes(bytes: Uint8Array): VisitorSketch {
     if (bytes.length === 0) return VisitorSketch.empty();
-    if (bytes[0] === DENSE && bytes.length === REGISTERS + 1) return new VisitorSketch(null, Uint8Array.from(bytes.subarray(1)));
+    if (bytes[0] === DENSE && bytes.length === REGISTERS + 1) return new VisitorSketch(null, bytes.slice(1));
     if (bytes[0] === SPARSE && (bytes.length - 1) % 8 === 0) {
-      const hex = Buffer.from(bytes.buffer, bytes.byteOffset + 1, bytes.length - 1).toString('hex');
-      const hashes: string[] = [];
-      for (let i = 0; i < hex.length; i += 16) hashes.push(hex.slice(i, i + 16));
-      return new VisitorSketch(hashes, null);
+      const view = new DataView(bytes.buffer, bytes.byteOffset + 1, bytes.length - 1);
+      const pairs = new Uint32Array((bytes.length - 1) / 4);
+      for (let i = 0; i < pairs.length; i++) pairs[i] = view.getUint32(i * 4, false);
+      return new VisitorSketch(pairs, null);
     }
     throw new Error('not a visitor sketch');
   }
 
   toBytes(): Buffer {
     if (this.registers) return Buffer.concat([Buffer.from([DENSE]), this.registers]);
-    return Buffer.concat([Buffer.from([SPARSE]), Buffer.from(this.hashes!.join(''), 'hex')]);
+    const pairs = this.pairs!;
+    const bytes = Buffer.alloc(1 + pairs.length * 4);
+    bytes[0] = SPARSE;
+    for (let i = 0; i < pairs.length; i++) bytes.writeUInt32BE(pairs[i]!, 1 + i * 4);
+    return bytes;
   }
 
   get dense(): boolean {
@@ -87,18 +132,7 @@ export class VisitorSketch {
 
   /** Adds member hashes; answers whether the sketch changed. */
   addHashes(hashes: Iterable<string>): boolean {
-    if (this.registers) {
-      let changed = false;
-      for (const hash of hashes) changed = this.setRegister(hash) || changed;
-      return changed;
-    }
-    const known = new Set(this.hashes);
-    const before = known.size;
-    for (const hash of hashes) known.add(hash);
-    if (known.size === before) return false;
-    this.hashes = [...known].sort();
-    this.promoteIfLarge();
-    return true;
+    return this.addPairs(sortedPairs(hashes));
   }
 
   /** Merges another sketch into this one (register-wise max, or union while both are sparse). */
@@ -109,14 +143,14 @@ export class VisitorSketch {
       const theirs = other.registers;
       for (let i = 0; i < REGISTERS; i++) if (theirs[i]! > mine[i]!) mine[i] = theirs[i]!;
     } else {
-      this.addHashes(other.hashes!);
+      this.addPairs(other.pairs!);
     }
     return this;
   }
 
   /** The number of distinct members: exact while sparse, else the HyperLogLog estimate. */
   estimate(): number {
-    if (!this.registers) return this.hashes!.length;
+    if (!this.registers) return this.pairs!.length / 2;
     const m = REGISTERS;
     let sum = 0;
     let zeros = 0;
@@ -133,8 +167,22 @@ export class VisitorSketch {
     return Math.round(raw);
   }
 
-  private setRegister(hash: string): boolean {
-    const [index, rank] = registerOf(hash);
+  /** Adds sorted distinct pairs; answers whether the sketch changed. */
+  private addPairs(pairs: Uint32Array): boolean {
+    if (this.registers) {
+      let changed = false;
+      for (let i = 0; i < pairs.length; i += 2) changed = this.setRegister(pairs[i]!, pairs[i + 1]!) || changed;
+      return changed;
+    }
+    const before = this.pairs!.length;
+    this.pairs = union(this.pairs!, pairs);
+    if (this.pairs.length === before) return false;
+    this.promoteIfLarge();
+    return true;
+  }
+
+  private setRegister(hi: number, lo: number): boolean {
+    const [index, rank] = registerOf(hi, lo);
     if (this.registers![index]! >= rank) return false;
     this.registers![index] = rank;
     return true;
@@ -143,12 +191,12 @@ export class VisitorSketch {
   private toDense(): void {
     if (this.registers) return;
     this.registers = new Uint8Array(REGISTERS);
-    const hashes = this.hashes!;
-    this.hashes = null;
-    for (const hash of hashes) this.setRegister(hash);
+    const pairs = this.pairs!;
+    this.pairs = null;
+    for (let i = 0; i < pairs.length; i += 2) this.setRegister(pairs[i]!, pairs[i + 1]!);
   }
 
   private promoteIfLarge(): void {
-    if (this.hashes && this.hashes.length > SPARSE_MAX) this.toDense();
+    if (this.pairs && this.pairs.length / 2 > SPARSE_MAX) this.toDense();
   }
 }
