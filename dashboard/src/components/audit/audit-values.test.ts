@@ -24,7 +24,8 @@ describe('a history entry as people read it (issue 26)', () => {
     assert.equal(auditValue(2, 'statusCode'), 'Pre-order');
     assert.equal(auditValue('BoxSet', 'subCategory'), 'Box set');
     assert.equal(auditValue(true, 'unlisted'), 'Yes');
-    assert.equal(auditValue({ ageRating: 'm' }, 'ageRestrictable'), `Age rating: ${auditValue('m', 'ageRating')}`);
+    assert.equal(auditValue({ ageRating: 'm' }, 'ageRestrictable'), auditValue('m', 'ageRating'));
+    assert.equal(auditValue('{"id":4,"type":"Digital","enabled":fal…', 'variants'), '(changed; too long to show)');
     assert.notEqual(auditValue('m', 'ageRating'), 'm');
     assert.equal(auditValue({ ingestCompleted: true, reverseReadOrder: false }, 'downloadable'), 'Comic file ingested: Yes; Read right to left: No');
     assert.equal(auditValue(null), '(empty)');

@@ -129,6 +129,8 @@ export function auditValue(value: unknown, field = ''): string {
   }
   if (typeof value === 'string') {
     if (CODE_LABELS[name]) return CODE_LABELS[name]!(value);
+    // A long value the service shortened is cut JSON: not worth reading as such.
+    if (/^[[{]/.test(value) && value.endsWith('…')) return '(changed; too long to show)';
     return fileNameOf(value) ?? value;
   }
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => auditValue(item, name)).join(', ');
@@ -140,7 +142,10 @@ export function auditValue(value: unknown, field = ''): string {
     }
     if (typeof record.title === 'string') return record.title;
     if (typeof record.name === 'string') return record.name;
-    return Object.entries(record)
+    const entries = Object.entries(record);
+    // { ageRating: 'm' } under 'Age rating' reads 'Mature 18+', not 'Age rating: Mature 18+'.
+    if (entries.length === 1 && auditFieldLabel(entries[0]![0]) === auditFieldLabel(field)) return auditValue(entries[0]![1], entries[0]![0]);
+    return entries
       .map(([key, item]) => `${auditFieldLabel(key)}: ${auditValue(item, key)}`)
       .join('; ');
   }

@@ -113,9 +113,11 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
   const running = isJobRunning(current);
   const busy = send.isPending || running || reencode.isPending;
   const shownProblems = [...(fileProblem ? [fileProblem] : []), ...problems];
-  // Drag and drop, a click, or Enter or Space on the zone open the file chooser (issue 26: it was the
-  // browser's plain file input). Types are checked by choose(), with a message naming the file.
-  const zone = useDropzone({ onDrop: choose, multiple: false, maxFiles: 1, disabled: busy, useFsAccessApi: false });
+  // A file dragged onto the zone, or chosen with its button (click, Enter or Space) opens the file
+  // chooser (issue 26: it was the browser's plain file input). Types are checked by choose(), with a
+  // message naming the file. The zone itself is no control (a button holding the file input and its
+  // label would nest controls); its button is.
+  const zone = useDropzone({ onDrop: choose, multiple: false, maxFiles: 1, disabled: busy, useFsAccessApi: false, noClick: true, noKeyboard: true });
   const hintId = useId();
 
   return (
@@ -146,10 +148,9 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
         <div
           {...zone.getRootProps({
             className: styles.dropZone,
-            role: 'button',
-            'aria-label': busy ? 'File drop zone, busy while the current file is processed' : 'Drop a file here, or press to choose one',
+            role: 'group',
+            'aria-label': 'Comic file drop zone',
             'aria-describedby': [hintId, shownProblems.length > 0 ? problemId : ''].filter(Boolean).join(' '),
-            'aria-disabled': busy || undefined,
           })}
           data-dragging={zone.isDragActive || undefined}
           data-invalid={shownProblems.length > 0 || undefined}
@@ -162,9 +163,12 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
               'aria-invalid': shownProblems.length > 0 || undefined,
             })}
           />
-          <span className={styles.dropTitle} aria-hidden="true">
-            {zone.isDragActive ? 'Drop the file to upload it' : busy ? 'Processing the current file…' : 'Drag a comic file here, or click to choose one'}
+          <span className={styles.dropTitle}>
+            {zone.isDragActive ? 'Drop the file to upload it' : busy ? 'Processing the current file…' : 'Drag a comic file here'}
           </span>
+          <Button variant="secondary" size="sm" onClick={zone.open} disabled={busy}>
+            Choose a file…
+          </Button>
           <span id={hintId} className={styles.dropHint}>
             One file: a .cbz or .zip of page images, or a .pdf, up to the shop's upload limit (500 MB unless raised).
             {chosen && ` Last chosen: ${chosen.name} (${formatBytes(chosen.size)}).`}
