@@ -18,9 +18,9 @@ UPDATE search_documents d
 
 -- The ranking of 006, with two changes:
 -- * p_required (parallel to p_tokens): whether a match can make an item a result. The driver
---   passes false for stop words ("the", "of"; fuzzy.ts SEARCH_STOP_WORDS) when the query has other
---   words, so "feeed the dragon" no longer fills its list with "The Perfect Witness"; a stop word
---   still counts towards how well a found title matches.
+--   leaves stop words ("the", "of"; fuzzy.ts SEARCH_STOP_WORDS) out altogether when the query has
+--   other words, so "feeed the dragon" no longer fills its list with "The Perfect Witness"; for a
+--   query of stop words alone it passes them as required.
 -- * Ties: relevance without the description's words first (rounded, so float noise is no
 --   difference), then series before products, then the item's group (its series, or itself) by
 --   the group's most popular item, then volume and chapter number, and only then the description's

@@ -49,6 +49,9 @@ describe('search order and non-matches', () => {
     await createProduct(db, { name: 'The Perfect Witness, Vol. 1', seriesId: witness, volumeNumber: 1, popularity: 5000 });
     await createSeries(db, { title: 'The Quiet Orbit', readableUrl: 'the-quiet-orbit' });
     await createSeries(db, { title: 'Dragon Post', readableUrl: 'dragon-post' });
+    const clouds = await createSeries(db, { title: 'Clouds and Tea', readableUrl: 'clouds-and-tea' });
+    await createProduct(db, { name: 'Clouds and Tea, Vol. 1', seriesId: clouds, volumeNumber: 1, popularity: 1 });
+    await createSeries(db, { title: 'When the Sea Wakes', readableUrl: 'when-the-sea-wakes' });
     await new SearchIndexer(db, new PostgresSearchIndex(db)).all();
   });
 
@@ -80,6 +83,12 @@ describe('search order and non-matches', () => {
     assert.ok(!titles.some((title) => title.startsWith('The Perfect Witness') || title === 'The Quiet Orbit'), titles.join(' | '));
     assert.ok(titles.every((title) => /dragon|feed/i.test(title)), titles.join(' | '));
     assert.deepEqual(numbers(hits, 'Vol.'), [1, 2, 5, 7, 9, 10]);
+  });
+
+  it('ranks a title sharing a real word over one sharing only a near miss and a stop word', async () => {
+    const titles = (await search('the cloouds tea')).map((hit) => hit.content.title);
+    assert.equal(titles[0], 'Clouds and Tea', titles.join(' | '));
+    assert.ok(titles.indexOf('Clouds and Tea, Vol. 1') < titles.indexOf('When the Sea Wakes'), titles.join(' | '));
   });
 
   it('still finds titles by a stop word when the query is nothing else', async () => {

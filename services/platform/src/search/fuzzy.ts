@@ -70,8 +70,8 @@ export function matchQuality(token: string, term: string, isLast: boolean): numb
 /**
  * Short English words that say nothing about which title is meant. A title is only found by a
  * query that matches one of its words other than these ("feeed the dragon" must not find "The
- * Quiet Orbit" by its "the"); they still count towards how well a found title matches. A query of
- * stop words alone ("the", "of") matches by them, as there is nothing else to go by.
+ * Quiet Orbit" by its "the") nor count towards how well a found title matches. A query of stop
+ * words alone ("the", "of") matches by them, as there is nothing else to go by.
  */
 export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'and', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'its', 'of', 'on', 'or', 'the', 'to', 'with',

@@ -137,9 +137,13 @@ export class PostgresSearchIndex implements SearchIndex {
     });
     const positions = new Map<string, number>();
     const best = new Map<string, { token: number; term: string; quality: number; required: boolean }>();
-    // A stop word makes nothing a result unless the query is nothing but stop words.
-    const onlyStopWords = (text.match(/[\p{L}\p{N}]+/gu) ?? []).every((word) => isSearchStopWord(word));
+    // Stop words ("the") neither find a title nor count towards how well it matches, unless the
+    // query is nothing but stop words: "the cloouds tea" is about clouds and tea.
+    const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const onlyStopWords = words.every((word) => isSearchStopWord(word));
+    const stopTokens = onlyStopWords ? 0 : new Set(words.filter((word) => isSearchStopWord(word))).size;
     for (const row of rows) {
+      if (!onlyStopWords && isSearchStopWord(row.token)) continue;
       if (!positions.has(row.token)) positions.set(row.token, positions.size);
       const quality = matchQuality(row.token, row.term, row.last);
       if (quality === undefined) continue;
@@ -147,7 +151,7 @@ export class PostgresSearchIndex implements SearchIndex {
       const known = best.get(key);
       if (!known || known.quality < quality) best.set(key, { token: positions.get(row.token)!, term: row.term, quality, required: onlyStopWords || !isSearchStopWord(row.token) });
     }
-    return Object.assign([...best.values()], { tokens: rows[0]?.tokens ?? 0 });
+    return Object.assign([...best.values()], { tokens: Math.max((rows[0]?.tokens ?? 0) - stopTokens, 0) });
   }
 
   async indexedIds(kind: SearchDocument['kind']): Promise<number[]> {
