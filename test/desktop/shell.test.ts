@@ -110,7 +110,11 @@ describe('the Tauri desktop shell under Xvfb', { skip: skipBecause(suiteSkip()) 
       if (colours.size > 20) break;
     }
     assert.ok(png, 'a screenshot of the display');
-    await writeFile(path.join(shots, 'shell-home.png'), png);
+    await writeFile(path.join(shots, 'shell-first-paint.png'), png);
+    // And once the home page's answers are in (skeletons replaced), for a person to look at.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const settled = spawnSync('xwd', ['-display', display, '-root', '-silent'], { maxBuffer: 64 * 1024 * 1024 });
+    if (settled.status === 0) await writeFile(path.join(shots, 'shell-home.png'), xwdToPng(settled.stdout));
     assert.equal(shell.exitCode, null, `the shell is still running: ${seen}`);
   });
 });
