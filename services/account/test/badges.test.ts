@@ -161,6 +161,15 @@ describe('badges and gift codes API (account service)', () => {
   });
 
   describe('staff', () => {
+    it("lists a user's badges on their staff page", async () => {
+      const badgeId = await newBadge(1);
+      const { id, token } = await reader();
+      await call('POST', `/api/userbadge/claim?badgeId=${badgeId}`, token);
+      const detail = await call('GET', `/api/dashboard/users/${id}`, staff.token);
+      assert.equal(detail.status, 200, JSON.stringify(detail.body.status));
+      assert.deepEqual(detail.body.response.badges.map((held: Json) => held.id), [String(badgeId)]);
+    });
+
     it('answers 401 to anonymous callers and 403 to readers', async () => {
       const { token } = await reader();
       for (const [method, url, body] of [

@@ -33,6 +33,7 @@ import {
   type StaffUserChange,
   type StaffUserRow,
 } from '../store/staff-users';
+import { userBadges } from '../store/badges';
 import { addUserNote, userNotes } from '../store/user-notes';
 import { refusedField, type AccountDeps } from './deps';
 import { staffUserRoleRoutes } from './staff-user-roles';
@@ -81,11 +82,12 @@ export async function staffUserRoutes(app: App, deps: StaffUserDeps): Promise<vo
 
   /** GET /dashboard/users/{id}'s answer; the order service's addresses when it answers. */
   const userDetail = async (user: StaffUserRow): Promise<UserDetail> => {
-    const [activeSessions, notes, activity, addresses] = await Promise.all([
+    const [activeSessions, notes, activity, addresses, badges] = await Promise.all([
       activeSessionCount(db, user.id),
       userNotes(db, user.id),
       accountAuditTrail(db, 'user', user.id),
       orderCustomers.addresses(user.id),
+      userBadges(db, user.id),
     ]);
     return {
       id: user.id,
@@ -101,7 +103,7 @@ export async function staffUserRoutes(app: App, deps: StaffUserDeps): Promise<vo
       verificationSentAt: user.verification_sent_at ? user.verification_sent_at.toISOString() : null,
       activeSessions,
       newsletter: { subscribed: !user.marketing_opt_out, pending: user.newsletter_pending },
-      badges: [],
+      badges: badges.map((held) => ({ id: String(held.badge.id), name: held.badge.name, claimedAt: held.claimedAt })),
       addresses: addresses ?? [],
       addressesAvailable: addresses !== undefined,
       notes,
