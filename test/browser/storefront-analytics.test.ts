@@ -131,15 +131,14 @@ describe('Storefront analytics in Chromium', { skip: skipBecause(browserSuiteSki
     const sessionId = await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('analyticsSessionId'));
     assert.ok(sessionId);
     await page.goto('about:blank');
-    // The beacon is on its way once the page is gone; wait for the service to have stored it.
+    // The beacon (which the browser sends after the page is gone, unseen by the page's listeners) is
+    // on its way; wait for the service to have stored it.
     let rows = await stored(sessionId);
     for (let tries = 0; rows.length < 3 && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       rows = await stored(sessionId);
     }
     assert.deepEqual(rows.map((row) => row.event_name).sort(), ['PAGE_VIEW', 'landing_page', 'view_product']);
-    assert.equal((batches as Json[]).length, 1, JSON.stringify(batches));
-    assert.deepEqual((batches as Json[])[0].events.map((event: Json) => event.eventName).sort(), ['PAGE_VIEW', 'landing_page', 'view_product']);
     await context.close();
   });
 
