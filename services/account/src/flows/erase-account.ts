@@ -4,6 +4,7 @@ import { erasureLeavesNoAdmin } from '../domain/role-rules';
 import { forgetPersonInAudit, recordAccountAudit, type StaffActor } from '../store/staff-audit';
 import { lockAdminsAndCountOthers } from '../store/staff-users';
 import { forgetPersonInNotes } from '../store/user-notes';
+import { forgetNewsletterAddress } from '../store/newsletter';
 
 export interface EraseAccountRequest {
   userId: string;
@@ -40,6 +41,8 @@ export async function eraseAccount(db: Database, outbox: Outbox, request: EraseA
     // Before account.deleted is written: that event must keep the id its consumers look the person up by.
     await erasePersonFromPlatformTables(tx, { userId: request.userId, emails: [account.email] });
     await tx.query('DELETE FROM login_throttle WHERE key = $1', [accountThrottleKey(account.email)]);
+    // The embedded newsletter driver's rows for the address (listmonk keeps its own subscribers).
+    await forgetNewsletterAddress(tx, account.email);
     await forgetPersonInNotes(tx, request.userId, token);
     await tx.query('DELETE FROM accounts WHERE id = $1', [request.userId]);
     await forgetPersonInAudit(tx, request.userId, token);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PlanAlterSchema, PlanInputSchema, PlanSchema } from '@inkwell/contracts/plans';
+import { PlanAlterSchema, PlanInputSchema, PlanSchema, type PlanAlter, type PlanInput } from '@inkwell/contracts/plans';
 import { EnvelopeOf, NumericId, success, type App, type ServiceContext } from '@inkwell/platform';
 import { staffActor } from '../store/audit';
 import { alterPlan, createPlan, deletePlan, listPlans } from '../store/plans';
@@ -30,7 +30,7 @@ export async function planRoutes(app: App, context: ServiceContext): Promise<voi
     schema: { tags, security, summary: 'Define a subscription plan: price, interval, what it unlocks, whether it is the desktop subscription\'s', body: PlanInputSchema, response: { 200: EnvelopeOf(PlanSchema) } },
     handler: async (request) => {
       const actor = staffActor(request);
-      return success(await db.transaction((tx) => createPlan(tx, actor, request.body)));
+      return success(await db.transaction((tx) => createPlan(tx, actor, request.body as PlanInput)));
     },
   });
 
@@ -39,7 +39,7 @@ export async function planRoutes(app: App, context: ServiceContext): Promise<voi
     schema: { tags, security, summary: 'Change a subscription plan (every field is sent)', body: PlanAlterSchema, response: { 200: EnvelopeOf(PlanSchema) } },
     handler: async (request) => {
       const actor = staffActor(request);
-      return success(await db.transaction((tx) => alterPlan(tx, actor, request.body)));
+      return success(await db.transaction((tx) => alterPlan(tx, actor, request.body as PlanAlter)));
     },
   });
 
