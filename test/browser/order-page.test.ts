@@ -86,7 +86,10 @@ describe('the shopper’s order page', { skip: skipBecause(browserSuiteSkip()) }
       const order = orders[name]!;
       const { page, errors } = await openSignedIn(browser, viewport, stack.url, shopperOn(name));
       await page.goto(`${stack.url}/account/`);
-      await main(page).getByRole('link', { name: `View order ${order.accountingId}` }).click();
+      const listed = main(page).getByRole('article', { name: `Order ${order.accountingId}` });
+      await listed.getByText('Pending Processing', { exact: true }).waitFor();
+      await listed.screenshot({ path: path.join(shots, `${name}-account-order-card.png`) });
+      await listed.getByRole('link', { name: `View order ${order.accountingId}` }).click();
       await page.waitForURL(`${stack.url}/account/orders/${order.id}/`);
       await main(page).getByRole('heading', { level: 1, name: `Order ${order.accountingId}` }).waitFor();
 
