@@ -284,7 +284,8 @@ export const dashboardCalls: readonly Call[] = [
 /**
  * Calls beyond both catalogues: staff coupon administration (issue 12), the payment provider's public
  * settings (issue 13), and the dashboard catalogue's restore, audit trails, series notes, search-upload
- * progress, creator lookup and comic ingestion (issue 14), and the operations console's system calls (issue 21).
+ * progress, creator lookup and comic ingestion (issue 14), the operations console's system calls (issue 21), and the
+ * storefront's batched analytics events (issue 25).
  */
 export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/coupons?pageNumber=1&pageSize=25', 'cart'],
@@ -296,6 +297,7 @@ export const beyondSpecCalls: readonly Call[] = [
   ['GET', '/api/dashboard/badges', 'account'],
   ['POST', '/api/dashboard/badges/3/codes', 'account'],
   ['GET', '/api/order/payment-config', 'order'],
+  ['POST', '/api/analytics/sendEvents', 'analytics'],
   ['POST', '/api/dashboard/product/restore?id=34', 'catalog'],
   ['GET', '/api/dashboard/product/34/audit', 'catalog'],
   ['GET', '/api/dashboard/series/12/audit', 'catalog'],
