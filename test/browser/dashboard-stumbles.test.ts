@@ -53,7 +53,9 @@ describe('dashboard catalogue stumbles in Chromium', { skip: skipBecause(browser
     browser = await launchChromium();
     shots = await screenshotDir('dashboard-stumbles');
     work = await mkdtemp(path.join(tmpdir(), 'inkwell-dash-stumbles-'));
-    admin = await grantAdmin(stack.service('account').context.db, `stumbles-${run}@example.com`);
+    const granted = await grantAdmin(stack.service('account').context.db, `stumbles-${run}@example.com`);
+    assert.ok(granted.created, 'a new admin account, with its generated password');
+    admin = granted;
     const login = await fetch(`${stack.url}/api/account/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -131,6 +133,9 @@ describe('dashboard catalogue stumbles in Chromium', { skip: skipBecause(browser
     await page.waitForURL(/sort=price/);
     assert.doesNotMatch(page.url(), /dir=desc/);
     await table.getByRole('columnheader', { name: /Lowest price/ }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+    // The re-sorted page, not the one shown while it loads.
+    await table.getByRole('row').nth(1).filter({ hasText: `${tag} Cheap` }).waitFor();
+    await table.getByRole('row').nth(2).filter({ hasText: 'Untitled' }).waitFor();
     const names = (await dataRows(page).allInnerTexts()).map((text) => (text.includes('Cheap') ? 'cheap' : text.includes('Dear') ? 'dear' : text.includes('Box') ? 'box' : 'untitled'));
     assert.deepEqual(names, ['cheap', 'untitled', 'box', 'dear'], 'lowest price first: 1.99, 9.99, 29.99, 49.99');
     await shotAndCheck(page, 'desktop', '02-product-list-lowest-price-first');
@@ -197,7 +202,7 @@ describe('dashboard catalogue stumbles in Chromium', { skip: skipBecause(browser
     await choose.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    assert.equal(await choose.evaluate((element) => element === document.activeElement), true, 'Tab reaches "Choose a file…"');
+    assert.equal(await choose.evaluate((element) => element === element.ownerDocument.activeElement), true, 'Tab reaches "Choose a file…"');
     const chooser = page.waitForEvent('filechooser');
     await choose.click();
     const wrong = path.join(work, 'notes.txt');
@@ -206,10 +211,12 @@ describe('dashboard catalogue stumbles in Chromium', { skip: skipBecause(browser
     await main(page).getByText('Choose a .cbz or .zip archive of page images, or a .pdf; notes.txt is none of these.').waitFor();
     // Two files dropped at once.
     await zone.evaluate((element) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File(['a'], 'one.cbz', { type: 'application/zip' }));
-      transfer.items.add(new File(['b'], 'two.cbz', { type: 'application/zip' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      // The page's own constructors: the test is compiled without the DOM's globals.
+      const view = element.ownerDocument.defaultView as unknown as Record<string, new (...args: unknown[]) => any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const transfer = new view.DataTransfer!();
+      transfer.items.add(new view.File!(['a'], 'one.cbz', { type: 'application/zip' }));
+      transfer.items.add(new view.File!(['b'], 'two.cbz', { type: 'application/zip' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new view.DragEvent!(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
     });
     await main(page).getByText(/Drop one file at a time: 2 files were dropped/).waitFor();
     await main(page).getByText(/One file: a \.cbz or \.zip of page images, or a \.pdf/).waitFor();

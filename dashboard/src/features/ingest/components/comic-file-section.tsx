@@ -161,6 +161,11 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
               id: inputId,
               accept: ACCEPT,
               'aria-invalid': shownProblems.length > 0 || undefined,
+              // Visually hidden rather than not displayed, so it stays the labelled file input (tests and
+              // assistive technology find it by its label); out of the tab order, the button is the stop.
+              className: styles.hiddenInput,
+              style: {},
+              tabIndex: -1,
             })}
           />
           <span className={styles.dropTitle}>
