@@ -195,6 +195,7 @@ describe('dashboard catalogue stumbles in Chromium', { skip: skipBecause(browser
     // The comic file: a drop zone reached by keyboard that opens the chooser; wrong files named with what to do.
     const zone = main(page).getByRole('group', { name: 'Comic file drop zone' });
     const choose = zone.getByRole('button', { name: 'Choose a file…' });
+    assert.equal(await main(page).getByLabel(/Comic archive/).count(), 1, 'the file input keeps its label');
     await zone.scrollIntoViewIfNeeded();
     await choose.focus();
     // The chooser's button is a real button in the tab order (a keyboard reaches it; Space opens the

@@ -166,6 +166,8 @@ export function ComicFileSection({ productId, ingestCompleted, pageCount, proble
               className: styles.hiddenInput,
               style: {},
               tabIndex: -1,
+              // react-dropzone names it 'file upload', which would hide its label's words.
+              'aria-label': 'Comic archive or PDF',
             })}
           />
           <span className={styles.dropTitle}>
