@@ -34,7 +34,7 @@ COPY demo/package.json demo/
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
-RUN npm run typecheck && npm run build
+RUN npm run typecheck && npm run build:web && npm run build:dashboard
 # Everything the server reads at run time, kept at its repository path: the service sources with
 # their migrations, the shared contracts, the demo catalogue the launcher composes with DEMO_DATA,
 # the launcher scripts, the frontends the gateway serves and the protos.

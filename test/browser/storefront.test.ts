@@ -42,6 +42,9 @@ describe('storefront browsing in Chromium (demo catalogue)', { skip: skipBecause
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`goes home → series → product on a ${name}`, async () => {
       const { page, errors } = await open(viewport);
+      // The hero turns by itself every 7 s, but never under reduced motion: on a slow machine the checks
+      // below take longer than that, and the link clicked must still be on the slide showing.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(`${stack.url}/`);
       // The hero: the curated wheel's lead group (issue 22), or the spotlight when there is no wheel.
       const spotlight = page.locator('section[aria-roledescription="carousel"]');
