@@ -1,3 +1,4 @@
+import { PUBLISH_STATUS_LABELS } from '@inkwell/contracts/labels';
 import { cx } from '@/lib/format';
 import styles from './status-badge.module.css';
 
@@ -14,19 +15,6 @@ const BY_CODE: Record<number, PublishStatusName> = {
   4: 'Published',
   5: 'Removed',
   6: 'Ended',
-};
-
-const LABELS: Record<PublishStatusName, string> = {
-  New: 'New',
-  Draft: 'Draft',
-  Scheduled: 'Scheduled',
-  ScheduledPreOrder: 'Pre-order',
-  ScheduledComingSoon: 'Coming soon',
-  Published: 'Published',
-  // Spec §3: OnGoing is treated as published.
-  OnGoing: 'Published',
-  Removed: 'Removed',
-  Ended: 'Ended',
 };
 
 const TONES: Record<PublishStatusName, 'neutral' | 'info' | 'success' | 'danger' | 'muted'> = {
@@ -52,7 +40,7 @@ export function StatusBadge({ status, className }: { status: string | number | n
   return (
     <span className={cx(styles.badge, styles[name ? TONES[name] : 'neutral'], className)}>
       <span className={styles.dot} aria-hidden="true" />
-      {name ? LABELS[name] : String(status ?? 'Unknown')}
+      {name ? PUBLISH_STATUS_LABELS[name] : String(status ?? 'Unknown')}
     </span>
   );
 }

@@ -4,6 +4,7 @@
  * call), the curated items with their names.
  */
 import { COMPLETION_STATUSES, type DashboardPublishStatus } from '@inkwell/contracts/dashboard-catalogue';
+import { LIST_SORT_LABELS } from '@inkwell/contracts/labels';
 import { LIST_SORTS, type CuratedItem, type CuratedList, type CuratedListInput, type FilterCriteria } from '@inkwell/contracts/dashboard-merchandising';
 import type { FieldOption } from '@/components/form/options';
 
@@ -45,23 +46,10 @@ export interface CuratedListFormValues {
 
 export const ANY = -1;
 
-/** `LIST_SORTS` as choices: 'PublishDateDescending' reads "Publish date, newest first". */
-const SORT_LABELS: Record<keyof typeof LIST_SORTS, string> = {
-  NewAndPopular: 'New and popular',
-  Recentlyadded: 'Recently added',
-  RecommendedForYou: 'Recommended for you',
-  DateAddedDescending: 'Date added, newest first',
-  DateAddedAscending: 'Date added, oldest first',
-  PublishDateDescending: 'Publish date, newest first',
-  PublishDateAscending: 'Publish date, oldest first',
-  AllTimePopular: 'All-time popular',
-  TitleDescending: 'Title, Z to A',
-  TitleAscending: 'Title, A to Z',
-  Trending: 'Trending',
-};
+/** `LIST_SORTS` as choices: 'PublishDateDescending' reads "Publish date, newest first" (the contracts' labels). */
 export const SORT_OPTIONS: FieldOption<number>[] = [
   { id: ANY, label: 'Default order' },
-  ...Object.entries(LIST_SORTS).map(([name, code]) => ({ id: code, label: SORT_LABELS[name as keyof typeof LIST_SORTS] })),
+  ...Object.entries(LIST_SORTS).map(([name, code]) => ({ id: code, label: LIST_SORT_LABELS[name]! })),
 ];
 
 /** Dashboard spec §3 "Content kinds" (a product's category). */
