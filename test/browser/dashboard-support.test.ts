@@ -4,8 +4,6 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
-import { freePort } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
@@ -27,33 +25,8 @@ import {
   type Credentials,
   type ViewportName,
 } from '../support/browser';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import type { TestStack } from '../support/stack';
-
-/**
- * The provider's SMTP server (a real `smtp-server`) the stack sends through: it takes every message,
- * except while `refuseData` is set, when it refuses the message itself with a permanent 554 after
- * DATA (the reply then ends Failed at once, and staff retry it).
- */
-async function startProvider() {
-  const received: { to: string[]; raw: string }[] = [];
-  const state = { refuseData: false };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.refuseData) return callback(Object.assign(new Error('Message refused by policy'), { responseCode: 554 }));
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback(null, `Message queued as provider-${received.length}`);
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Issue 24's Support tickets area in a real Chromium against the whole stack, mail sent through a
@@ -72,12 +45,12 @@ describe('staff Support tickets area in Chromium', { skip: skipBecause(browserSu
   let shots: string;
   let admin: Credentials;
   let token: string;
-  let provider: Awaited<ReturnType<typeof startProvider>>;
+  let provider: SmtpCapture;
   let templateName: string;
   const run = process.pid;
 
   beforeAll(async () => {
-    provider = await startProvider();
+    provider = await startSmtpCapture({ reply: (count) => `Message queued as provider-${count}` });
     stack = await startBrowserStack({ SMTP_URL: `smtp://127.0.0.1:${provider.port}`, SUPPORT_FORMS_PER_HOUR: '100', SUPPORT_SMTP_PORT: '0' });
     browser = await launchChromium();
     shots = await screenshotDir('dashboard-support');

@@ -1,35 +1,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
-import { freePort } from '@inkwell/platform';
 import { skipBecause } from '@inkwell/platform/testing';
 import { expectNoSeriousViolations } from '../support/axe';
 import { browserSuiteSkip, DESKTOP, launchChromium, openSignedIn, PHONE, screenshotDir, signUpReader, startBrowserStack, type ViewportName } from '../support/browser';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import type { TestStack } from '../support/stack';
 
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE } as const;
-
-/** The mailbox: a real SMTP server the stack sends through (SMTP_URL), keeping every message raw. */
-async function startMailbox() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback(null, 'queued');
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Newsletter preferences on the account page, the double opt-in link and the unsubscribe landing
@@ -39,10 +18,10 @@ describe('newsletters in Chromium', { skip: skipBecause(browserSuiteSkip()) }, (
   let stack: TestStack;
   let browser: Browser;
   let shots: string;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: SmtpCapture;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
+    mailbox = await startSmtpCapture();
     stack = await startBrowserStack({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` });
     browser = await launchChromium();
     shots = await screenshotDir('newsletter');

@@ -1,39 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { freePort } from '@inkwell/platform';
 import { buildTestService, signTestToken, testKeys, type TestService } from '@inkwell/platform/testing';
 import { confirmToken, newsletterLinkKey, unsubscribeToken } from '../src/domain/newsletter';
 import { accountService } from '../src';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
 
 // Answers are checked field by field; their shape is what is under test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server (the `smtp-server` package) on a free port: the newsletter mails' mailbox. */
-async function startMailbox() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback(null, 'queued');
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A header of a raw message, unfolded. */
 function header(raw: string, name: string): string | undefined {
@@ -50,7 +24,7 @@ function textOf(raw: string): string {
 
 describe('newsletter API (embedded driver)', () => {
   let service: TestService;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: SmtpCapture;
   const key = newsletterLinkKey(testKeys().privateKeyPem);
   let counter = 0;
 
@@ -76,7 +50,7 @@ describe('newsletter API (embedded driver)', () => {
   };
   const rowsOf = async (email: string) =>
     (await service.context.db.query<{ list_id: string; status: string; attributes: Json }>('SELECT list_id, status, attributes FROM newsletter_subscriptions WHERE email = $1 ORDER BY list_id', [email])).rows;
-  const waitForMail = async (to: string): Promise<Received> => {
+  const waitForMail = async (to: string): Promise<CapturedMail> => {
     for (let i = 0; i < 200; i++) {
       const mail = mailbox.received.find((each) => each.to.includes(to));
       if (mail) return mail;
@@ -86,7 +60,7 @@ describe('newsletter API (embedded driver)', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
+    mailbox = await startSmtpCapture();
     const base = (await import('@inkwell/platform/testing')).testServiceConfig('account', 'postgres://unused');
     service = await buildTestService(accountService, {
       config: { email: { ...base.email, smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, from: 'Inkwell <news@inkwell.example>' }, publicUrl: 'https://shop.example' },
