@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ProductCardView, VariantView } from '@inkwell/contracts/catalog';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { CartIcon } from '@inkwell/ui-kit/icons';
@@ -8,6 +8,7 @@ import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useProductOffer } from '../api/get-product-offer';
+import { dialogKeys } from '../dialog-keys';
 import { useCloseReader } from '../hooks/use-close-reader';
 import styles from './reader-states.module.css';
 
@@ -36,20 +37,7 @@ export function NotOwned({ comicId, readerId, cartAction }: NotOwnedProps) {
     if (loaded || offer.isError) dialog.current?.querySelector<HTMLElement>('button:not([disabled]), a')?.focus();
   }, [loaded, offer.isError]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-    const edge = event.shiftKey ? controls[0] : controls.at(-1);
-    if (document.activeElement === edge) {
-      event.preventDefault();
-      (event.shiftKey ? controls.at(-1) : controls[0])?.focus();
-    }
-  };
+  const onKeyDown = dialogKeys(close);
 
   const name = product?.displayName?.trim() || product?.name;
   const title = name ? `You don’t own ${name} yet` : 'You don’t own this comic yet';

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, ButtonLink } from '@inkwell/ui-kit/button';
 import { AlertIcon, BookIcon, GlobeIcon, RefreshIcon } from '@inkwell/ui-kit/icons';
 import { SITE_NAME } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { dialogKeys } from '../dialog-keys';
 import { useCloseReader } from '../hooks/use-close-reader';
 import { UNABLE_TO_OPEN } from '../reader-constants';
 import type { ReaderProblem } from '../reader-errors';
@@ -61,20 +62,7 @@ export function UnableToOpenComic({ comicId, loggedIn }: { comicId: string | nul
 
   // Keys are handled on the dialog itself, not the document: the login overlay it opens takes the
   // keyboard while it is up, and Escape there must not close the reader.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-    const edge = event.shiftKey ? controls[0] : controls.at(-1);
-    if (document.activeElement === edge) {
-      event.preventDefault();
-      (event.shiftKey ? controls.at(-1) : controls[0])?.focus();
-    }
-  };
+  const onKeyDown = dialogKeys(close);
 
   return (
     <div className={styles.screen}>
