@@ -26,7 +26,7 @@ const NOT_THE_DEMO = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'test-results/', 'bench/results/', 'infra/*/lib/', 'infra/*/run/', 'desktop/target/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/dist-desktop/', 'data/', 'coverage/', 'test-results/', 'bench/results/', 'infra/*/lib/', 'infra/*/run/', 'desktop/target/'] },
   {
     // The desktop shell's bridge runs in the page, before the store's scripts (docs/desktop.md).
     files: ['desktop/bridge.js'],
