@@ -12,7 +12,7 @@
  * 1. DIGITAL_PRODUCTS_TAXED: whether a state taxes digital products (e-books, digital comics, music,
  *    films) sold to a consumer. Source: doola Help Center, "Sales Tax Applicability for Online
  *    Services", column "Digital Products (movies, books and eBooks, music, ringtones, photographs,
- *    and magazine and newspaper subscriptions)", read November 2026; cross-read with TaxJar, "Sales
+ *    and magazine and newspaper subscriptions)"; cross-read with TaxJar, "Sales
  *    tax by state: should you charge sales tax on digital products?" (updated 13 January 2024) and the
  *    Multistate Tax Commission's list of state agency guidance on digital products. States without a
  *    state sales tax (AK, DE, MT, NH, OR) are absent: nothing is charged there at all. Where the
@@ -27,6 +27,10 @@
  *    those places; prefix 110 (Queens and Nassau mixed) is left out. No maintained ZIP-level table
  *    for the whole country is checked in: elsewhere the embedded table charges the state rate
  *    (no county, city or district tax), which is why TAX_DRIVER=stripe exists.
+ *
+ * These tables were transcribed from those publications as their authors know them; no copy of the
+ * publications is checked in, and they have not been compared line by line with a downloaded copy.
+ * Check them against the sources (and their newer editions) before charging real customers.
  */
 
 /** Two-letter state code → the state's own sales tax rate; states without one are absent. */
