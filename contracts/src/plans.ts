@@ -46,7 +46,7 @@ export const PlanInputSchema = Type.Object({
 });
 export type PlanInput = Static<typeof PlanInputSchema>;
 
-export const PlanAlterSchema = Type.Intersect([Type.Object({ id: Type.Integer({ minimum: 1, errorMessage: 'id must be a plan id.' }) }), PlanInputSchema]);
+export const PlanAlterSchema = Type.Intersect([Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, errorMessage: 'id must be a plan id.' }) }), PlanInputSchema]);
 export type PlanAlter = Static<typeof PlanAlterSchema>;
 
 export const PLAN_MESSAGES = {
