@@ -23,6 +23,7 @@ const AREAS = [
   'Users',
   'Orders',
   'Support tickets',
+  'Badges and gift codes',
   'Publishers',
   'Lookups',
   'Email templates',
