@@ -33,6 +33,7 @@ export const EVENT_KEYS: Readonly<Record<string, EventKeyRule>> = {
   'account.email-changed': { field: 'userId', aggregate: 'the account' },
   'account.password-reset-requested': { field: 'userId', aggregate: 'the account' },
   'account.deleted': { field: 'userId', aggregate: 'the account' },
+  'badge.claimed': { field: 'userId', aggregate: 'the account that claimed the badge' },
   'product.created': { field: 'productId', aggregate: 'the product' },
   'product.changed': { field: 'productId', aggregate: 'the product' },
   'product.published': { field: 'productId', aggregate: 'the product' },
