@@ -109,6 +109,31 @@ describe('checkout\'s hold on a cart (gRPC inkwell.cart.v1.Checkout)', () => {
     assert.equal(await statusOf(read(cartId, 'reader-hold', { holdFor: randomUUID() })), 'FAILED_PRECONDITION');
   });
 
+  it('fences each payment attempt: a hold that lands after its release is refused, and an old attempt neither takes nor gives back a newer one\'s hold', async () => {
+    const cartId = await fillCart('reader-attempts');
+    const purchase = randomUUID();
+    const hold = (holdId: string) => checkout.holdCart({ cartId, userId: 'reader-attempts', couponCode: '', purchaseId: purchase, holdId });
+    // The order service gave up waiting for the first attempt's hold and gave it back before it landed.
+    const first = randomUUID();
+    assert.deepEqual((await checkout.releaseCart({ cartId, purchaseId: purchase, holdId: first })).status, 'Open');
+    assert.equal(await statusOf(hold(first)), 'FAILED_PRECONDITION', 'the late hold is refused');
+    assert.equal((await read(cartId, 'reader-attempts')).status, 'Open', 'and the cart stays Open');
+    // A second attempt holds it; the first's release (retried late) leaves it held.
+    const second = randomUUID();
+    assert.deepEqual([(await hold(second)).status, (await hold(second)).heldBy], ['Purchasing', purchase], 'the same attempt asking again gets the held cart');
+    assert.equal(await statusOf(checkout.releaseCart({ cartId, purchaseId: purchase, holdId: first })), 'FAILED_PRECONDITION');
+    assert.equal((await read(cartId, 'reader-attempts')).status, 'Purchasing');
+    // A third attempt takes over the hold the second never gave back; the second is then ended.
+    const third = randomUUID();
+    assert.equal((await hold(third)).status, 'Purchasing');
+    assert.equal(await statusOf(hold(second)), 'FAILED_PRECONDITION', 'the attempt taken over cannot hold again');
+    assert.equal(await statusOf(checkout.releaseCart({ cartId, purchaseId: purchase, holdId: second })), 'FAILED_PRECONDITION', 'nor give it back');
+    const { rows } = await harness.db.query<{ hold_id: string }>('SELECT hold_id FROM carts WHERE id = $1', [cartId]);
+    assert.equal(rows[0]!.hold_id, third);
+    assert.deepEqual((await checkout.releaseCart({ cartId, purchaseId: purchase, holdId: third })).status, 'Open');
+    assert.equal(await statusOf(checkout.holdCart({ cartId, userId: 'reader-attempts', couponCode: '', purchaseId: purchase, holdId: 'not-a-uuid' })), 'INVALID_ARGUMENT');
+  });
+
   it('refuses bad input, another account\'s cart and an empty cart', async () => {
     const cartId = await fillCart('reader-owner');
     assert.equal(await statusOf(read(cartId, 'someone-else')), 'PERMISSION_DENIED');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { retryOwedUndos } from '../src';
 import { SimulatedPaymentProcessor } from '../src/drivers/payments';
-import { CART_DEADLINE_MS } from '../src/peers/cart';
+import { CART_DEADLINE_MS, CartUnavailableError } from '../src/peers/cart';
 import type { CheckoutDeps } from '../src/flows/deps';
 import { submitPurchase } from '../src/routes/submit-purchase';
 import { refundPurchase } from '../src/flows/refund-purchase';
@@ -108,6 +108,43 @@ describe('checkout steps: every undo, recorded and retried', () => {
     await retryOwedUndos(harness.order.exposed.checkout, 50);
     await waitFor(async () => (await cartStatus(purchase.cartId, token)) === 'Open', 'the cart given back', 20_000);
     await waitFor(async () => (await steps(purchase.id))['hold-cart'] === 'undone', 'the release recorded');
+  });
+
+  it('hold-cart whose answer comes too late: the attempt is given back before its hold lands, the late hold is refused, and the next attempt pays', async () => {
+    const { token, purchase } = await quoted('steps-late-hold');
+    const real = harness.order.exposed.checkout;
+    // The cart is slow (a catalog restarting under it): the order service stops waiting for the hold
+    // and gives the attempt back, and only then does the cart get to the hold.
+    let letHoldLand = () => {};
+    let landed: Promise<string> | undefined;
+    const checkout: CheckoutDeps = {
+      ...real,
+      cart: {
+        read: (request) => real.cart.read(request),
+        hold: async (request) => {
+          const gate = new Promise<void>((resolve) => (letHoldLand = resolve));
+          landed = gate.then(() => real.cart.hold(request)).then(
+            (cart) => cart.status,
+            (error: Error) => error.message,
+          );
+          throw new CartUnavailableError();
+        },
+        release: (cartId, purchaseId, holdId) => real.cart.release(cartId, purchaseId, holdId),
+        close: (cartId, purchaseId) => real.cart.close(cartId, purchaseId),
+        redeemCoupon: (request) => real.cart.redeemCoupon(request),
+        shutdown: () => {},
+      },
+    };
+    const answer = await submitPurchase(checkout, { userId: 'steps-late-hold', country: undefined }, randomUUID(), { purchaseId: purchase.id, paymentMethod: 'Card', StripeNonce: 'pm_card_visa' });
+    assert.equal(answer.statusCode, 503, JSON.stringify(answer.envelope));
+    assert.equal((await findPurchase(harness.order.context.db, purchase.id))?.state, 'Failed');
+    assert.equal(await cartStatus(purchase.cartId, token), 'Open');
+    letHoldLand();
+    assert.equal(await landed, 'This payment attempt has ended; its hold on the cart was given back.');
+    assert.equal(await cartStatus(purchase.cartId, token), 'Open', 'the late hold took nothing');
+    const again = await pay(token, { purchaseId: purchase.id, StripeNonce: 'pm_card_visa' });
+    assert.equal(again.body.response.state, 'Completed', JSON.stringify(again.body));
+    assert.equal(await cartStatus(purchase.cartId, token), 'Closed');
   });
 
   /**

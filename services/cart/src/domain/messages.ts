@@ -30,6 +30,8 @@ export const CART_MESSAGES = {
   emptyCart: 'The cart is empty.',
   purchaseFieldsRequired: 'user_id and order_id are required.',
   notHeldByPurchase: 'The cart is not held by this purchase.',
+  holdIdNotUuid: 'A hold id is a uuid.',
+  holdReleased: 'This payment attempt has ended; its hold on the cart was given back.',
   noCart: (id: string) => `There is no cart ${id}.`,
   cannotMove: (from: string, to: string) => `A cart that is ${from} cannot become ${to}.`,
   zeroAmount: 'Amount is 0, so nothing would change: send a positive number to add or a negative one to take away.',

@@ -169,7 +169,7 @@ export async function readCart(deps: CartDeps, cartId: string, visitor: Visitor)
   // A guest looking at an id nothing was ever added to gets an empty cart without a row being
   // written, so requests for made-up ids leave nothing behind.
   if (visitor.userId === undefined && !(await findCart(deps.db, cartId))) {
-    const cart: CartRow = { id: cartId, accountId: null, status: 'Open', heldBy: '' };
+    const cart: CartRow = { id: cartId, accountId: null, status: 'Open', heldBy: '', holdId: '' };
     const shopper: Shopper = { signedIn: false, country: visitor.country, owned: new Set() };
     return { cart, lines: [], catalog: new Map(), shopper, review: reviewCart([], new Map(), shopper, deps.now()) };
   }

@@ -9,7 +9,7 @@ import {
 } from '@inkwell/platform';
 import { inTransaction, openCart, publish, type CartDeps, type CartState } from '../flows/cart-session';
 import { CART_MESSAGES, COUPON_MESSAGES, cartTotal, couponSaving, couponUsable, isCartId, normalizeCartId, normalizeCode } from '../domain';
-import { lockCart, moveHeldCart } from '../store/carts';
+import { holdReleased, lockCart, moveHeldCart, recordReleasedHold } from '../store/carts';
 import { findCouponByCode, redeemCoupon, redemptionOrder, usedByAccount } from '../store/coupons';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +21,13 @@ function cartIdOf(raw: string): string {
 
 function purchaseIdOf(raw: string): string {
   if (!UUID.test(raw)) throw new BadRequestError(CART_MESSAGES.purchaseIdNotUuid);
+  return raw.toLowerCase();
+}
+
+/** A payment attempt's hold id: '' (or absent) for a hold by purchase alone, otherwise a uuid. */
+function holdIdOf(raw: string | undefined): string {
+  if (!raw) return '';
+  if (!UUID.test(raw)) throw new BadRequestError(CART_MESSAGES.holdIdNotUuid);
   return raw.toLowerCase();
 }
 
@@ -89,32 +96,40 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
       });
     },
 
-    async holdCart({ cartId, userId, couponCode, purchaseId }) {
+    async holdCart({ cartId, userId, couponCode, purchaseId, holdId }) {
       const id = cartIdOf(cartId);
       const purchase = purchaseIdOf(purchaseId);
+      const attempt = holdIdOf(holdId);
       const visitor = { userId: userId || undefined, country: undefined };
       return inTransaction(deps.db, async (tx) => {
         const state = await openCart(deps, tx, id, visitor);
         await publish(deps, tx, state.events);
         let held = state.cart.heldBy;
         if (state.cart.status === 'Closed') throw new ConflictError(CART_MESSAGES.notOpen.Closed);
+        // An attempt already given back: its hold arrived after the order service stopped waiting for it.
+        if (attempt !== '' && (await holdReleased(tx, attempt))) throw new ConflictError(CART_MESSAGES.holdReleased);
         if (state.cart.status === 'Purchasing' && held !== purchase) throw new ConflictError(CART_MESSAGES.notOpen.Purchasing);
         if (state.review.kept.length === 0) throw new ConflictError(CART_MESSAGES.emptyCart);
         if (state.cart.status === 'Open') {
-          await moveHeldCart(tx, id, 'Purchasing', purchase);
+          await moveHeldCart(tx, id, 'Purchasing', purchase, attempt || null);
           state.cart.status = 'Purchasing';
           held = purchase;
+        } else if (attempt !== '' && state.cart.holdId !== attempt) {
+          // A new attempt at the same purchase takes over a hold the last one did not give back;
+          // the last one's hold is ended, so a late hold or release of it changes nothing.
+          if (state.cart.holdId !== '') await recordReleasedHold(tx, id, state.cart.holdId);
+          await moveHeldCart(tx, id, 'Purchasing', purchase, attempt);
         }
         return answer(state, held, await priceCoupon(deps, tx, couponCode, state, visitor.userId));
       });
     },
 
-    async releaseCart({ cartId, purchaseId }) {
-      return moveHold(deps, cartId, purchaseId, 'Open');
+    async releaseCart({ cartId, purchaseId, holdId }) {
+      return moveHold(deps, cartId, purchaseId, holdId, 'Open');
     },
 
-    async closeCart({ cartId, purchaseId }) {
-      return moveHold(deps, cartId, purchaseId, 'Closed');
+    async closeCart({ cartId, purchaseId, holdId }) {
+      return moveHold(deps, cartId, purchaseId, holdId, 'Closed');
     },
 
     async redeemCoupon({ code, userId, orderId, saveAmount, currency }) {
@@ -132,19 +147,24 @@ export function checkoutHandlers(deps: CartDeps): ServiceHandlers<CartCheckoutSe
 }
 
 /**
- * Purchasing → Open or Closed for the purchase holding the cart; a cart already there is answered
- * as it is. Needs nothing but the cart's own row (not the catalog), so checkout can always finish.
+ * Purchasing → Open or Closed for the purchase (and, when named, the payment attempt) holding the
+ * cart; a cart already there is answered as it is. Giving an attempt back records it as ended first,
+ * even when its hold has not landed yet. Needs nothing but the cart's own row (not the catalog), so
+ * checkout can always finish.
  */
-async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, to: 'Open' | 'Closed'): Promise<CheckoutCart> {
+async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, holdId: string | undefined, to: 'Open' | 'Closed'): Promise<CheckoutCart> {
   const id = cartIdOf(cartId);
   const purchase = purchaseIdOf(purchaseId);
+  const attempt = holdIdOf(holdId);
   return inTransaction(deps.db, async (tx) => {
     const cart = await lockCart(tx, id);
+    if (to === 'Open' && attempt !== '') await recordReleasedHold(tx, id, attempt);
     const held = cart.heldBy;
+    const ours = cart.status === 'Purchasing' && held === purchase && (attempt === '' || cart.holdId === '' || cart.holdId === attempt);
     const alreadyThere = (to === 'Closed' && cart.status === 'Closed' && held === purchase) || (to === 'Open' && cart.status === 'Open');
-    if (cart.status === 'Purchasing' && held === purchase) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null);
+    if (ours) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null, to === 'Closed' ? cart.holdId || null : null);
     else if (!alreadyThere) throw new ConflictError(CART_MESSAGES.notHeldByPurchase);
-    const moved = cart.status === 'Purchasing' && held === purchase;
+    const moved = ours;
     return {
       cartId: id,
       status: moved ? to : cart.status,

@@ -8,6 +8,8 @@ export interface CartRow {
   status: CartStatus;
   /** The purchase holding the cart ('' when none does). */
   heldBy: string;
+  /** The payment attempt holding it ('' when none does, or the hold named no attempt). */
+  holdId: string;
 }
 
 interface RawCart {
@@ -15,9 +17,10 @@ interface RawCart {
   account_id: string | null;
   status: CartStatus;
   held_by?: string | null;
+  hold_id?: string | null;
 }
 
-const cartOf = (row: RawCart): CartRow => ({ id: row.id, accountId: row.account_id, status: row.status, heldBy: row.held_by ?? '' });
+const cartOf = (row: RawCart): CartRow => ({ id: row.id, accountId: row.account_id, status: row.status, heldBy: row.held_by ?? '', holdId: row.hold_id ?? '' });
 
 /** The cart, or undefined when no change was ever made to it. */
 export async function findCart(db: Queryable, id: string): Promise<CartRow | undefined> {
@@ -31,7 +34,7 @@ export async function findCart(db: Queryable, id: string): Promise<CartRow | und
  */
 export async function lockCart(tx: Transaction, id: string): Promise<CartRow> {
   await tx.query('INSERT INTO carts (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [id]);
-  const { rows } = await tx.query<RawCart>('SELECT id, account_id, status, held_by FROM carts WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await tx.query<RawCart>('SELECT id, account_id, status, held_by, hold_id FROM carts WHERE id = $1 FOR UPDATE', [id]);
   return cartOf(rows[0]!);
 }
 
@@ -68,9 +71,29 @@ export async function setCartStatus(db: Database, id: string, status: CartStatus
   });
 }
 
-/** Moves a locked cart for checkout and records the purchase holding it (null once it is given back). */
-export async function moveHeldCart(tx: Transaction, id: string, status: CartStatus, purchaseId: string | null): Promise<void> {
-  await tx.query('UPDATE carts SET status = $2, held_by = $3, updated_at = now() WHERE id = $1', [id, status, purchaseId]);
+/**
+ * Moves a locked cart for checkout and records the purchase and payment attempt holding it (both
+ * null once it is given back; the attempt is null when the hold named none).
+ */
+export async function moveHeldCart(tx: Transaction, id: string, status: CartStatus, purchaseId: string | null, holdId: string | null = null): Promise<void> {
+  await tx.query('UPDATE carts SET status = $2, held_by = $3, hold_id = $4, updated_at = now() WHERE id = $1', [id, status, purchaseId, holdId]);
+}
+
+/** How long a released attempt is remembered: far longer than any hold can be in flight. */
+const RELEASED_HOLDS_KEPT = '7 days';
+
+/** Records a payment attempt's hold as given back (under the cart's lock), forgetting long-past ones. */
+export async function recordReleasedHold(tx: Transaction, cartId: string, holdId: string): Promise<void> {
+  await tx.query('INSERT INTO released_holds (hold_id, cart_id) VALUES ($1, $2) ON CONFLICT (hold_id) DO NOTHING', [holdId, cartId]);
+  await tx.query(
+    `DELETE FROM released_holds WHERE hold_id IN (SELECT hold_id FROM released_holds WHERE released_at < now() - interval '${RELEASED_HOLDS_KEPT}' LIMIT 100)`,
+  );
+}
+
+/** Whether a payment attempt's hold was given back already. */
+export async function holdReleased(db: Queryable, holdId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM released_holds WHERE hold_id = $1', [holdId]);
+  return rows.length > 0;
 }
 
 /** Lines in the order they first entered the cart. */

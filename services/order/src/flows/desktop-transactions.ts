@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DESKTOP_MESSAGES, type DesktopTransaction } from '@inkwell/contracts/desktop';
 import {
   BadRequestError,
@@ -100,8 +101,9 @@ export async function initTransaction(deps: DesktopDeps, purchaseId: string, use
   payableOnPlatform(purchase);
   if (purchase.state !== 'Quoted' && purchase.state !== 'Failed') throw new ConflictError(DESKTOP_MESSAGES.notPayable);
   // The transaction row and the purchase's move to Paying in one transaction: two taps start one payment.
+  const holdId = randomUUID();
   const txn = await checkout.db.transaction(async (tx) => {
-    const changes = { paymentMethod: null, payment: null, paymentId: null, paymentRequest: null } as const;
+    const changes = { paymentMethod: null, payment: null, paymentId: null, paymentRequest: null, holdId } as const;
     if (!(await movePurchase(tx, purchase.id, 'pay', changes))) return undefined;
     if (purchase.state === 'Failed') await clearSteps(tx, purchase.id);
     return startDesktopTransaction(tx, { purchaseId, platform: deps.platform.platform, platformUserId, userId, amount: purchase.amountDue, currency: purchase.currency });
@@ -115,7 +117,7 @@ export async function initTransaction(deps: DesktopDeps, purchaseId: string, use
         db: checkout.db,
         logger: checkout.logger,
         purchaseId: purchase.id,
-        context: { deps: checkout, purchase: { ...purchase, state: 'Paying' }, attempt: { key: `desktop:${txn.platformOrderId}`, method: null } },
+        context: { deps: checkout, purchase: { ...purchase, state: 'Paying', holdId }, attempt: { key: `desktop:${txn.platformOrderId}`, method: null } },
         steps: PLACE_PURCHASE_STEPS,
       },
       new Map(),

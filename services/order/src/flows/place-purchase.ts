@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ORDER_MESSAGES, type PaymentMethodName, type Purchase, type PurchaseSubmit } from '@inkwell/contracts/order';
 import { nextOrderStatus } from '../domain';
 import { clearSteps, loadSteps, saveDoneSteps } from '../store/purchase-steps';
@@ -48,7 +49,9 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
   if (!free && !method) return { type: 'refused', reason: 'noPaymentMethod' };
   const attempt: PayAttempt = { key, method, ...(body.StripeNonce ? { nonce: body.StripeNonce } : {}), ...(body.returnUrl ? { returnUrl: body.returnUrl } : {}) };
   // A first attempt starts with one conditional update; a new attempt after a failure also forgets the last one's steps.
-  const startChanges = { paymentMethod: free ? null : method, payment: null, paymentId: null, paymentRequest: null };
+  // Each attempt holds the cart under its own id, so a hold of an attempt given back cannot land later.
+  const holdId = randomUUID();
+  const startChanges = { paymentMethod: free ? null : method, payment: null, paymentId: null, paymentRequest: null, holdId };
   const started =
     purchase.state === 'Failed'
       ? await deps.db.transaction(async (tx) => {
@@ -75,7 +78,7 @@ export async function payPurchase(deps: CheckoutDeps, purchase: PurchaseRecord, 
   let result: FlowResult;
   deps.active.add(purchase.id);
   try {
-    result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying' }, attempt), new Map());
+    result = await runFlow(flowOf(deps, { ...purchase, state: 'Paying', holdId }, attempt), new Map());
   } catch (error) {
     // Before the processor was asked nothing was charged: give the cart back and let the shopper try again.
     const { rows } = await deps.db.query<{ asked: boolean }>('SELECT payment_request IS NOT NULL AS asked FROM purchases WHERE id = $1', [purchase.id]);

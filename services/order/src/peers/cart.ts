@@ -21,7 +21,8 @@ export interface CartCheckout {
   read(request: ReadCartRequest): Promise<CheckoutCart>;
   /** The cart priced now and held for the purchase (Open → Purchasing); the same purchase asking again gets the held cart. */
   hold(request: HoldCartRequest): Promise<CheckoutCart>;
-  release(cartId: string, purchaseId: string): Promise<CheckoutCart>;
+  /** Gives the cart back (Purchasing → Open) for the purchase's payment attempt (`holdId`, '' for any); the attempt is ended even when its hold has not landed. */
+  release(cartId: string, purchaseId: string, holdId: string): Promise<CheckoutCart>;
   close(cartId: string, purchaseId: string): Promise<CheckoutCart>;
   redeemCoupon(request: { code: string; userId: string; orderId: string; saveAmount: number; currency: string }): Promise<{ redeemed: boolean; problem: string }>;
   shutdown(): void;
@@ -65,8 +66,8 @@ export class GrpcCartCheckout implements CartCheckout {
     return call(() => this.client.holdCart(request));
   }
 
-  release(cartId: string, purchaseId: string): Promise<CheckoutCart> {
-    return call(() => this.client.releaseCart({ cartId, purchaseId }));
+  release(cartId: string, purchaseId: string, holdId: string): Promise<CheckoutCart> {
+    return call(() => this.client.releaseCart({ cartId, purchaseId, holdId }));
   }
 
   close(cartId: string, purchaseId: string): Promise<CheckoutCart> {

@@ -40,6 +40,8 @@ export interface PurchaseRecord {
   notices: string[];
   paymentId: string | null;
   payment: StoredPayment | null;
+  /** The current payment attempt's hold on the cart (null before the first, or for a purchase older than attempts' holds). */
+  holdId: string | null;
   attempts: number;
   createdAt: Date;
 }
@@ -68,6 +70,7 @@ interface RawPurchase {
   notices: string[];
   payment_id: string | null;
   payment: StoredPayment | null;
+  hold_id: string | null;
   attempts: number;
   created_at: Date;
 }
@@ -96,6 +99,7 @@ const purchaseOf = (row: RawPurchase): PurchaseRecord => ({
   notices: row.notices,
   paymentId: row.payment_id,
   payment: row.payment,
+  holdId: row.hold_id,
   attempts: row.attempts,
   createdAt: row.created_at,
 });
@@ -176,7 +180,7 @@ export async function findPurchaseByPayment(db: Queryable, paymentId: string): P
  * Moves a purchase by the state table (`domain/purchase-state.ts`) in one conditional update; false
  * when it was in a state the event does not move (another request moved it first).
  */
-export async function movePurchase(db: Queryable, id: string, event: PurchaseEvent, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null; paymentRequest?: null } = {}): Promise<boolean> {
+export async function movePurchase(db: Queryable, id: string, event: PurchaseEvent, changes: { payment?: StoredPayment | null; paymentId?: string | null; lastError?: string | null; paymentMethod?: PaymentMethodName | null; paymentRequest?: null; holdId?: string } = {}): Promise<boolean> {
   const from = statesMovedBy(event);
   const sets = ['state = CASE state ' + from.map((state) => `WHEN '${state}' THEN '${nextState(state, event)}'`).join(' ') + ' END', 'updated_at = now()'];
   const values: unknown[] = [id, from];
@@ -189,6 +193,7 @@ export async function movePurchase(db: Queryable, id: string, event: PurchaseEve
   if (changes.lastError !== undefined) set('last_error', changes.lastError);
   if (changes.paymentMethod !== undefined) set('payment_method', changes.paymentMethod);
   if (changes.paymentRequest !== undefined) set('payment_request', changes.paymentRequest);
+  if (changes.holdId !== undefined) set('hold_id', changes.holdId);
   const { rowCount } = await db.query(`UPDATE purchases SET ${sets.join(', ')} WHERE id = $1 AND state = ANY($2::text[])`, values);
   return (rowCount ?? 0) > 0;
 }

@@ -20,11 +20,14 @@ export interface HoldCartRequest {
   userId: string;
   couponCode: string;
   purchaseId: string;
+  /** The payment attempt's hold, '' for none (see the proto). */
+  holdId?: string;
 }
 
 export interface CartHoldRequest {
   cartId: string;
   purchaseId: string;
+  holdId?: string;
 }
 
 export interface CheckoutLine {
