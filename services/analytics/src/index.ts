@@ -25,6 +25,8 @@ export interface AnalyticsParts {
   runReportJobs(): Promise<number>;
   /** Stops the report worker (tests then drive jobs with workers of their own). */
   stopReportWorker(): Promise<void>;
+  /** Adds every stored storefront event to the traffic rollups now (they follow ingestion behind it). */
+  applyRollups(): Promise<number>;
 }
 
 /** Analytics: ingests storefront events and keeps a copy of every domain event for metrics. */
@@ -42,8 +44,9 @@ export const analyticsService: ServiceDefinition<AnalyticsParts> = {
     return {
       routes: async (app) => {
         await ingestionRoutes(app, context, ingestion);
-        await trafficMetricsRoutes(app, context);
-        await commerceMetricsRoutes(app, context);
+        const catchUp = () => ingestion.rollups.catchUp();
+        await trafficMetricsRoutes(app, context, catchUp);
+        await commerceMetricsRoutes(app, context, catchUp);
         await reportRoutes(app, context, { source: reportSource, worker: reports, linkKey: reportLinkKey });
       },
       grpc(server) {
@@ -66,7 +69,7 @@ export const analyticsService: ServiceDefinition<AnalyticsParts> = {
         { group: 'commerce', types: COMMERCE_EVENT_TYPES, effect: commerceEffect(context.config.analytics.timeZone) },
         { group: 'domain-events', types: Object.values(EVENTS).map((definition) => definition.type), effect: recordDomainEvent },
       ],
-      exposed: { runReportJobs: () => reports.drain(), stopReportWorker: () => reports.stop() },
+      exposed: { runReportJobs: () => reports.drain(), stopReportWorker: () => reports.stop(), applyRollups: () => ingestion.rollups.catchUp() },
     };
   },
 };

@@ -2,17 +2,18 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createEnvelope, type EventBus } from '@inkwell/platform';
-import { buildTestService, type TestService } from '@inkwell/platform/testing';
-import { analyticsService } from '../src';
+import { buildTestService, signTestToken, type TestService } from '@inkwell/platform/testing';
+import { analyticsService, type AnalyticsParts } from '../src';
 import { addDays, dayInZone } from '../src/domain/periods';
 import { maintainPartitions } from '../src/flows/partition-maintenance';
+import { RollupApplier } from '../src/flows/rollup-applier';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const event = () => ({ sessionId: 'a'.repeat(32), userProxy: 'B'.repeat(32), eventName: 'PAGE_VIEW', path: '/series/tidewater/', timestamp: nowSeconds(), extraData: { url: 'http://localhost:8080/series/tidewater/' } });
 
 describe('analytics ingestion', () => {
-  let service: TestService;
+  let service: TestService<AnalyticsParts>;
   let bus: EventBus;
 
   beforeAll(async () => {
@@ -25,8 +26,11 @@ describe('analytics ingestion', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = { 'user-agent': CHROME }, remoteAddress = '198.51.100.7') =>
     service.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
   const rawCount = async () => (await service.context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM raw_events')).rows[0]!.n;
-  const pvCount = async (metric: string) =>
-    (await service.context.db.query<{ n: number }>(`SELECT coalesce(sum(count), 0)::int AS n FROM traffic_counts WHERE grain = 'd' AND metric = $1`, [metric])).rows[0]!.n;
+  // The rollups follow ingestion behind it: what was stored is applied first.
+  const pvCount = async (metric: string) => {
+    await service.exposed.applyRollups();
+    return (await service.context.db.query<{ n: number }>(`SELECT coalesce(sum(count), 0)::int AS n FROM traffic_counts WHERE grain = 'd' AND metric = $1`, [metric])).rows[0]!.n;
+  };
 
   it('stores page views, reader and cart events by channel in the day of their own time', async () => {
     const sent = nowSeconds() - 3600;
@@ -185,6 +189,7 @@ describe('analytics ingestion', () => {
     assert.equal((await db.query(`SELECT 1 FROM raw_events_${future.replaceAll('-', '')}`)).rowCount, 1);
 
     // Retention of 2 days, seen from 20 days on: every partition of before then goes, the rollups stay.
+    await service.exposed.applyRollups();
     const rollupsBefore = (await db.query('SELECT count(*) FROM traffic_counts')).rows[0];
     const far = addDays(today, 20);
     const dropped = await maintainPartitions(db, { timeZone: 'UTC', retentionDays: 2, now: new Date(Date.parse(`${far}T12:00:00Z`)) });
@@ -194,6 +199,29 @@ describe('analytics ingestion', () => {
     assert.ok(left.includes(`raw_events_${addDays(far, -2).replaceAll('-', '')}`) || left.includes(`raw_events_${addDays(far, -1).replaceAll('-', '')}`));
     assert.equal(await rawCount(), 0);
     assert.deepEqual((await db.query('SELECT count(*) FROM traffic_counts')).rows[0], rollupsBefore);
+  });
+
+  it('adds stored events to the rollups behind ingestion: each once, however many appliers share the queue, and a dashboard call sees every acknowledged one', async () => {
+    const { db, logger } = service.context;
+    const admin = await signTestToken({ userId: 'staff-rollups', roles: ['admin'] });
+    const today = dayInZone(new Date(), 'UTC');
+    const viewsOf = async () => {
+      const answer = await service.app.inject({ method: 'GET', url: `/api/dashboard/analytics/getPageViewMetrics?start=${today}&end=${today}&timespan=daily`, headers: { authorization: `Bearer ${admin}` } });
+      assert.equal(answer.statusCode, 200, answer.body);
+      return answer.json().response.totals.pageViews as number;
+    };
+    const before = await viewsOf();
+    const send = (count: number) =>
+      post('/api/analytics/sendEvents', { events: Array.from({ length: count }, () => ({ ...event(), sessionId: randomUUID().replaceAll('-', ''), eventId: randomUUID() })) });
+    // Acknowledged, then asked for at once: the call applies what was queued before it.
+    assert.equal((await send(40)).statusCode, 200);
+    assert.equal(await viewsOf(), before + 40);
+    // Three appliers (replicas) at once, in chunks of 25, over 600 queued events: each is counted once.
+    const appliers = [0, 1, 2].map(() => new RollupApplier(db, logger, { chunk: 25 }));
+    for (let i = 0; i < 6; i++) assert.equal((await send(100)).statusCode, 200);
+    await Promise.all([...appliers.map((applier) => applier.applyQueued()), appliers[0]!.catchUp()]);
+    assert.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_queue')).rows[0]!.n, 0, 'the queue is empty');
+    assert.equal(await viewsOf(), before + 640);
   });
 
   it('keeps one copy of every domain event, even when it is delivered twice', async () => {

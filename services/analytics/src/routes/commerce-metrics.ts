@@ -159,7 +159,8 @@ export async function cartData(q: Queryable, range: AnalyticsRange, timeZone: st
   };
 }
 
-export async function commerceMetricsRoutes(app: App, context: ServiceContext): Promise<void> {
+/** `catchUp` brings the traffic rollups up with ingestion before the funnel of getCartData reads them. */
+export async function commerceMetricsRoutes(app: App, context: ServiceContext, catchUp: () => Promise<unknown>): Promise<void> {
   const { db } = context;
   const { timeZone } = context.config.analytics;
   const admin = { preHandler: context.auth.requireAdmin };
@@ -195,7 +196,7 @@ export async function commerceMetricsRoutes(app: App, context: ServiceContext): 
     handler: async (request) => success(await uniqueLoggedInCustomers(db, parseAnalyticsRange(request.query), timeZone)),
   });
   app.get(`${base}/getCartData`, {
-    ...admin,
+    preHandler: [context.auth.requireAdmin, async () => void (await catchUp())],
     schema: { tags, security, summary: 'Carts per day or month (created, adds, removes, checkouts, orders, abandoned) with the abandonment rate and the shopping funnel', querystring, response: { 200: EnvelopeOf(CartDataSchema) } },
     handler: async (request) => success(await cartData(db, parseAnalyticsRange(request.query), timeZone)),
   });

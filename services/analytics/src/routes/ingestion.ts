@@ -8,7 +8,7 @@ import { VisitorHasher } from '../domain/visitor-hash';
 import { IngestBatcher, type IngestBatcherOptions } from '../flows/ingest-batcher';
 import { startPartitionMaintenance } from '../flows/partition-maintenance';
 import { insertRawEvents, type RawEvent } from '../store/raw-events';
-import { applyTrafficRollups } from '../store/traffic-rollups';
+import { queueRollups, RollupApplier } from '../flows/rollup-applier';
 
 /**
  * What the storefront posts for each analytics event (storefront spec §3 "Analytics event"):
@@ -73,27 +73,33 @@ function derivedEventId(parts: readonly string[]): string {
 
 export interface Ingestion {
   batcher: IngestBatcher<RawEvent>;
+  /** Adds the stored events to the rollups behind the batcher; `catchUp()` before reading them. */
+  rollups: RollupApplier;
   hasher: VisitorHasher;
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The ingestion's parts: the group-commit batcher (raw events and their rollups in one transaction) and the partition maintenance. */
+/**
+ * The ingestion's parts: the group-commit batcher (a batch's raw events and their places in the
+ * rollup queue in one transaction: a 200 means stored), the applier that adds them to the rollups
+ * behind it, and the partition maintenance.
+ */
 export function createIngestion(context: ServiceContext, options: IngestBatcherOptions & { maintenance?: boolean } = {}): Ingestion {
   const batcher = new IngestBatcher<RawEvent>(
     context.db,
-    async (tx: Transaction, events) => {
-      const stored = await insertRawEvents(tx, events);
-      await applyTrafficRollups(tx, stored);
-    },
+    async (tx: Transaction, events) => queueRollups(tx, await insertRawEvents(tx, events)),
     context.logger,
     options,
   );
+  const rollups = new RollupApplier(context.db, context.logger);
   let stopMaintenance: (() => Promise<void>) | undefined;
   return {
     batcher,
+    rollups,
     hasher: new VisitorHasher(context.db),
     async start() {
+      rollups.start();
       if (options.maintenance === false) return;
       const { timeZone, rawRetentionDays } = context.config.analytics;
       stopMaintenance = startPartitionMaintenance(context.db, context.logger, { timeZone, retentionDays: rawRetentionDays });
@@ -101,6 +107,7 @@ export function createIngestion(context: ServiceContext, options: IngestBatcherO
     async close() {
       await stopMaintenance?.();
       await batcher.close();
+      await rollups.stop();
     },
   };
 }
@@ -172,6 +179,7 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
         const userAgent = request.headers['user-agent'];
         const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
         await ingestion.batcher.add(rawEventOf(request.body, channel, received, visitorHash, userAgent, ''));
+        ingestion.rollups.nudge();
         return success(null);
       },
     });
@@ -191,6 +199,7 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
       // Every event checked before any is stored.
       const events = request.body.events.map(({ channel, ...event }, index) => rawEventOf(event, channel ?? 'store', received, visitorHash, userAgent, `events.${index}.`));
       await Promise.all(events.map((event) => ingestion.batcher.add(event)));
+      ingestion.rollups.nudge();
       return success(null);
     },
   });

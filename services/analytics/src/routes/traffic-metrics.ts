@@ -106,10 +106,14 @@ export async function storeLinkTimespan(q: Queryable, range: AnalyticsRange, tim
   return { ...series(range, timeZone), points };
 }
 
-export async function trafficMetricsRoutes(app: App, context: ServiceContext): Promise<void> {
+/**
+ * `catchUp` applies the events stored before the call to the rollups (they follow ingestion behind
+ * it: flows/rollup-applier.ts), after the admin check and before the figures are read.
+ */
+export async function trafficMetricsRoutes(app: App, context: ServiceContext, catchUp: () => Promise<unknown>): Promise<void> {
   const { db } = context;
   const { timeZone } = context.config.analytics;
-  const admin = { preHandler: context.auth.requireAdmin };
+  const admin = { preHandler: [context.auth.requireAdmin, async () => void (await catchUp())] };
   const base = '/api/dashboard/analytics';
   const querystring = AnalyticsRangeQueryRoute;
 

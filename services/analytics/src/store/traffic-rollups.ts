@@ -225,14 +225,30 @@ export async function readFigures(q: Queryable, metric: TrafficMetric, segments:
   if (dims !== null && dims.length === 0) return result;
   const dimFilter = dims === null ? '' : 'AND c.dim = ANY($5::text[])';
   const dimValues = dims === null ? [] : [dims];
-  const counted = await q.query<{ seg: string; dim: string; count: number; uniques: number }>(
-    `SELECT s.seg, c.dim, sum(c.count)::bigint AS count, sum(c.uniques)::bigint AS uniques
-       FROM unnest($1::text[], $2::text[], $3::date[]) AS s(seg, grain, period)
-       JOIN traffic_counts c ON c.grain = s.grain::"char" AND c.metric = $4 AND c.period = s.period ${dimFilter}
-      GROUP BY s.seg, c.dim`,
-    [keys, grains, periods, metric, ...dimValues],
-  );
-  for (const row of counted.rows) result.get(row.seg)!.set(row.dim, { count: Number(row.count), uniques: multi.has(row.seg) ? 0 : Number(row.uniques) });
+  // Segments of one period read their rows in one statement; each segment of several periods sums
+  // its own (months and days as arrays: bitmap scans and a hash of its dims, where one join over
+  // every segment sorted all their rows by dim, on disk for a range's 2,000 paths).
+  const single = keys.map((key, index) => (multi.has(key) ? -1 : index)).filter((index) => index >= 0);
+  if (single.length > 0) {
+    const counted = await q.query<{ seg: string; dim: string; count: string; uniques: string }>(
+      `SELECT s.seg, c.dim, c.count, c.uniques
+         FROM unnest($1::text[], $2::text[], $3::date[]) AS s(seg, grain, period)
+         JOIN traffic_counts c ON c.grain = s.grain::"char" AND c.metric = $4 AND c.period = s.period ${dimFilter}`,
+      [single.map((i) => keys[i]), single.map((i) => grains[i]), single.map((i) => periods[i]), metric, ...dimValues],
+    );
+    for (const row of counted.rows) result.get(row.seg)!.set(row.dim, { count: Number(row.count), uniques: Number(row.uniques) });
+  }
+  for (const segment of segments) {
+    if (!multi.has(segment.key)) continue;
+    const cover = coverOf(segment.from, segment.to);
+    const counted = await q.query<{ dim: string; count: string }>(
+      `SELECT c.dim, sum(c.count)::bigint AS count FROM traffic_counts c
+        WHERE c.metric = $1 AND ((c.grain = 'm' AND c.period = ANY($2::date[])) OR (c.grain = 'd' AND c.period = ANY($3::date[]))) ${dimFilter.replace('$5', '$4')}
+        GROUP BY c.dim`,
+      [metric, cover.months, cover.days, ...dimValues],
+    );
+    for (const row of counted.rows) result.get(segment.key)!.set(row.dim, { count: Number(row.count), uniques: 0 });
+  }
   if (options.uniques !== false && multi.size > 0) {
     const pick = keys.map((key, index) => (multi.has(key) ? index : -1)).filter((index) => index >= 0);
     const sketches = await q.query<{ seg: string; dim: string; sketch: Buffer }>(
