@@ -6,7 +6,10 @@ import { buildTestService, signTestToken, type TestService } from '@inkwell/plat
 import { analyticsService, type AnalyticsParts } from '../src';
 import { addDays, dayInZone } from '../src/domain/periods';
 import { maintainPartitions } from '../src/flows/partition-maintenance';
+import { IngestBatcher } from '../src/flows/ingest-batcher';
 import { RollupApplier } from '../src/flows/rollup-applier';
+import { rawEventOrder } from '../src/routes/ingestion';
+import { insertRawEvents, type RawEvent } from '../src/store/raw-events';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -222,6 +225,46 @@ describe('analytics ingestion', () => {
     await Promise.all([...appliers.map((applier) => applier.applyQueued()), appliers[0]!.catchUp()]);
     assert.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_queue')).rows[0]!.n, 0, 'the queue is empty');
     assert.equal(await viewsOf(), before + 640);
+  });
+
+  it('flushes two batches at once; the same events in them in opposite orders are stored once, without a deadlock', async () => {
+    const { db, logger } = service.context;
+    const day = dayInZone(new Date(), 'UTC');
+    const events: RawEvent[] = Array.from({ length: 50 }, () => ({
+      day,
+      eventId: randomUUID(),
+      channel: 'store',
+      eventName: 'PAGE_VIEW',
+      sessionId: 'f'.repeat(32),
+      userProxy: 'e'.repeat(32),
+      visitorHash: null,
+      path: '/twice/',
+      payload: {},
+      occurredAt: new Date().toISOString(),
+      isBot: false,
+    }));
+    let inFlight = 0;
+    let most = 0;
+    const batcher = new IngestBatcher<RawEvent>(
+      db,
+      async (tx, items) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await insertRawEvents(tx, items);
+          await tx.query('SELECT pg_sleep(0.05)');
+        } finally {
+          inFlight--;
+        }
+      },
+      logger,
+      { maxBatch: 50, maxConcurrent: 2, order: rawEventOrder },
+    );
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([...events.map((e) => batcher.add(e)), ...[...events].reverse().map((e) => batcher.add(e))]);
+    }
+    await batcher.close();
+    assert.equal(most, 2, 'two flushes ran at once');
+    assert.equal((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM raw_events WHERE path = '/twice/'")).rows[0]!.n, 50);
   });
 
   it('keeps one copy of every domain event, even when it is delivered twice', async () => {

@@ -5,6 +5,8 @@ export interface IngestBatcherOptions {
   maxBatch?: number;
   /** Flush at the latest this long after the first waiting event (default 5 ms). */
   maxDelayMs?: number;
+  /** Flushes in flight at once (default 2): a batch need not wait for the whole of the one before. */
+  maxConcurrent?: number;
 }
 
 interface Waiting<T> {
@@ -15,28 +17,34 @@ interface Waiting<T> {
 
 /**
  * Group commit: each request appends its event and waits for the flush that stores it, so a 200
- * means stored while thousands of events a second share transactions. One flush at a time: events
- * arriving during a flush make the next batch, flushed right after it (or after `maxDelayMs`, or
- * at once when `maxBatch` wait). A failed flush fails every request of its batch (their clients
- * retry; event ids make the retry idempotent).
+ * means stored while thousands of events a second share transactions. At most `maxConcurrent`
+ * flushes at a time: events arriving while they all run make the next batch, flushed as soon as
+ * one ends (or after `maxDelayMs`, or at once when `maxBatch` wait). The store is given its items
+ * in the order of `order` when one is given, so concurrent flushes lock rows in one order. A failed
+ * flush fails every request of its batch (their clients retry; event ids make the retry idempotent).
  */
 export class IngestBatcher<T> {
   private waiting: Waiting<T>[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly flushing = new Set<Promise<void>>();
   private closed = false;
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
+  private readonly maxConcurrent: number;
 
   constructor(
     private readonly db: Database,
     private readonly store: (tx: Transaction, items: T[]) => Promise<void>,
     private readonly logger: Logger,
-    options: IngestBatcherOptions = {},
+    options: IngestBatcherOptions & { order?: (a: T, b: T) => number } = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxDelayMs = options.maxDelayMs ?? 5;
+    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 2);
+    this.order = options.order;
   }
+
+  private readonly order: ((a: T, b: T) => number) | undefined;
 
   /** Resolves once the item is committed. */
   add(item: T): Promise<void> {
@@ -55,14 +63,14 @@ export class IngestBatcher<T> {
 
   /** Resolves once everything added so far is flushed. */
   async drain(): Promise<void> {
-    while (this.flushing || this.waiting.length > 0) {
-      if (!this.flushing) this.start();
-      await this.flushing?.catch(() => undefined);
+    while (this.flushing.size > 0 || this.waiting.length > 0) {
+      if (this.flushing.size === 0) this.start();
+      await Promise.all([...this.flushing].map((flush) => flush.catch(() => undefined)));
     }
   }
 
   private schedule(): void {
-    if (this.flushing) return; // the flush in flight starts the next one when it ends
+    if (this.flushing.size >= this.maxConcurrent) return; // a flush in flight starts the next one when it ends
     if (this.waiting.length >= this.maxBatch) return this.start();
     this.timer ??= setTimeout(() => this.start(), this.maxDelayMs);
   }
@@ -70,17 +78,20 @@ export class IngestBatcher<T> {
   private start(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.flushing || this.waiting.length === 0) return;
+    if (this.flushing.size >= this.maxConcurrent || this.waiting.length === 0) return;
     const batch = this.waiting.splice(0, this.maxBatch);
-    this.flushing = this.flush(batch).finally(() => {
-      this.flushing = undefined;
+    const flush: Promise<void> = this.flush(batch).finally(() => {
+      this.flushing.delete(flush);
       if (this.waiting.length > 0) this.start();
     });
+    this.flushing.add(flush);
   }
 
   private async flush(batch: Waiting<T>[]): Promise<void> {
+    const items = batch.map((waiting) => waiting.item);
+    if (this.order) items.sort(this.order);
     try {
-      await this.db.transaction((tx) => this.store(tx, batch.map((waiting) => waiting.item)));
+      await this.db.transaction((tx) => this.store(tx, items));
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
       this.logger.warn({ err: error, events: batch.length }, 'storing a batch of analytics events failed');

@@ -80,6 +80,9 @@ export interface Ingestion {
   close(): Promise<void>;
 }
 
+/** Key order of raw events: two flushes inserting the same events (a retry) lock them in one order, so neither waits on the other in a cycle. */
+export const rawEventOrder = (a: RawEvent, b: RawEvent): number => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
+
 /**
  * The ingestion's parts: the group-commit batcher (a batch's raw events and their places in the
  * rollup queue in one transaction: a 200 means stored), the applier that adds them to the rollups
@@ -90,7 +93,7 @@ export function createIngestion(context: ServiceContext, options: IngestBatcherO
     context.db,
     async (tx: Transaction, events) => queueRollups(tx, await insertRawEvents(tx, events)),
     context.logger,
-    options,
+    { ...options, order: rawEventOrder },
   );
   const rollups = new RollupApplier(context.db, context.logger);
   let stopMaintenance: (() => Promise<void>) | undefined;
