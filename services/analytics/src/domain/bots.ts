@@ -4,12 +4,17 @@ import { isbot } from 'isbot';
 const HEADLESS = /HeadlessChrome|PhantomJS|Puppeteer|Playwright|Lighthouse|Prerender|Rendertron|Chrome-Lighthouse|SlimerJS|jsdom|node-fetch|axios|python-requests|Go-http-client|curl\/|Wget/i;
 
 /**
- * Whether a request came from a bot (kept, but counted apart): a crawler's user agent (`isbot`),
- * a headless or scripted client, no user agent at all, or a browser that says it is driven by
- * automation (`extraData.webdriver === true`, sent by the storefront from `navigator.webdriver`).
+ * Whether an event came from a bot (kept, but counted apart): a crawler's user agent (`isbot`),
+ * a headless or scripted client, no user agent at all (`isBotAgent`, once a request), or a browser
+ * that says it is driven by automation (`saysAutomated`: `extraData.webdriver === true`, sent by
+ * the storefront from `navigator.webdriver`).
  */
-export function isBotRequest(userAgent: string | undefined, extraData: Record<string, unknown> | undefined): boolean {
+export function isBotAgent(userAgent: string | undefined): boolean {
   if (!userAgent || userAgent.trim() === '') return true;
-  if (extraData?.webdriver === true) return true;
   return isbot(userAgent) || HEADLESS.test(userAgent);
+}
+
+/** The event's part: its browser says it is driven by automation. */
+export function saysAutomated(extraData: Record<string, unknown> | undefined): boolean {
+  return extraData?.webdriver === true;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext, type Transaction } from '@inkwell/platform';
-import { isBotRequest } from '../domain/bots';
+import { isBotAgent, saysAutomated } from '../domain/bots';
 import { MESSAGES } from '../domain/messages';
 import { dayInZone } from '../domain/periods';
 import { VisitorHasher } from '../domain/visitor-hash';
@@ -148,7 +148,7 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
   const { timeZone } = context.config.analytics;
 
   /** The raw event one posted event makes (its checks that the schema cannot make throw, naming `field`'s prefix). */
-  const rawEventOf = (event: AnalyticsEvent, channel: Channel, received: Date, visitorHash: string, isBotAgent: string | undefined, prefix: string): RawEvent => {
+  const rawEventOf = (event: AnalyticsEvent, channel: Channel, received: Date, visitorHash: string, botAgent: boolean, prefix: string): RawEvent => {
     const payload = event.extraData ?? {};
     if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) {
       throw new DomainError(413, 'PayloadTooLarge', MESSAGES.extraDataTooLarge, { field: `${prefix}extraData` });
@@ -170,7 +170,8 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
       path: pathOf(event),
       payload,
       occurredAt: occurred.toISOString(),
-      isBot: isBotRequest(isBotAgent, payload),
+      // The agent is checked once a request; an event may still say its browser is automated.
+      isBot: botAgent || saysAutomated(payload),
     };
   };
 
@@ -181,7 +182,7 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
         const received = new Date();
         const userAgent = request.headers['user-agent'];
         const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
-        await ingestion.batcher.add(rawEventOf(request.body, channel, received, visitorHash, userAgent, ''));
+        await ingestion.batcher.add(rawEventOf(request.body, channel, received, visitorHash, isBotAgent(userAgent), ''));
         ingestion.rollups.nudge();
         return success(null);
       },
@@ -200,7 +201,8 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
       const userAgent = request.headers['user-agent'];
       const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
       // Every event checked before any is stored.
-      const events = request.body.events.map(({ channel, ...event }, index) => rawEventOf(event, channel ?? 'store', received, visitorHash, userAgent, `events.${index}.`));
+      const botAgent = isBotAgent(userAgent);
+      const events = request.body.events.map(({ channel, ...event }, index) => rawEventOf(event, channel ?? 'store', received, visitorHash, botAgent, `events.${index}.`));
       await Promise.all(events.map((event) => ingestion.batcher.add(event)));
       ingestion.rollups.nudge();
       return success(null);
