@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { USER_EXPORT_LINK_TTL_SECONDS } from '@inkwell/contracts/dashboard-customers';
-import { Poller, erasedUserToken, type EventData, type EventEnvelope, type ServiceContext, type Transaction } from '@inkwell/platform';
+import { PolledWorker, erasedUserToken, type EventData, type EventEnvelope, type ServiceContext, type Transaction } from '@inkwell/platform';
 import { EXPORT_CONTENT_TYPES, csvHeader, csvRow, exportFileKey, jsonRow } from '../domain/export-rows';
 import {
   accountsAfter,
@@ -54,31 +54,14 @@ class LeaseLost extends Error {}
  * than one batch is in memory whatever the number of accounts. Also removes the files of exports
  * whose links have expired. `stop` ends it between two batches and hands the job back.
  */
-export class UserExportWorker {
+export class UserExportWorker extends PolledWorker {
   private stopping = false;
-  private readonly poller: Poller;
 
   constructor(
     private readonly context: Pick<ServiceContext, 'db' | 'files' | 'logger'>,
     private readonly options: UserExportOptions = DEFAULT_USER_EXPORTS,
   ) {
-    this.poller = new Poller({
-      run: () => this.runOnce(),
-      intervalMs: options.intervalMs,
-      logger: context.logger,
-      failureMessage: 'user export worker round failed',
-      failureLevel: 'warn',
-      unref: true,
-    });
-  }
-
-  start(): void {
-    this.poller.start();
-  }
-
-  /** A job was just asked for: look now. */
-  nudge(): void {
-    this.poller.nudge();
+    super({ intervalMs: options.intervalMs, logger: context.logger, failureMessage: 'user export worker round failed' });
   }
 
   async stop(): Promise<void> {

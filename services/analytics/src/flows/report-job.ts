@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Transform, pipeline } from 'node:stream';
 import { REPORT_LINK_TTL_SECONDS, REPORT_SHEETS } from '@inkwell/contracts/dashboard-analytics';
-import { EVENTS, Poller, type ServiceContext } from '@inkwell/platform';
+import { EVENTS, PolledWorker, type ServiceContext } from '@inkwell/platform';
 import { XLSX_CONTENT_TYPE, reportFileKey, writeReportWorkbook, type ReportSource } from '../domain/report-sheets';
 import {
   claimReportJob,
@@ -42,31 +42,15 @@ class LeaseLost extends Error {}
  * the support service then asks for the signed link over gRPC and mails it. Also removes the
  * files whose links have expired.
  */
-export class ReportJobWorker {
+export class ReportJobWorker extends PolledWorker {
   private stopping = false;
-  private readonly poller: Poller;
 
   constructor(
     private readonly context: Pick<ServiceContext, 'db' | 'files' | 'logger' | 'outbox'>,
     private readonly source: ReportSource,
     private readonly options: ReportJobOptions = DEFAULT_REPORT_JOBS,
   ) {
-    this.poller = new Poller({
-      run: () => this.runOnce(),
-      intervalMs: options.intervalMs,
-      logger: context.logger,
-      failureMessage: 'report worker round failed',
-      failureLevel: 'warn',
-      unref: true,
-    });
-  }
-
-  start(): void {
-    this.poller.start();
-  }
-
-  nudge(): void {
-    this.poller.nudge();
+    super({ intervalMs: options.intervalMs, logger: context.logger, failureMessage: 'report worker round failed' });
   }
 
   /** Waits for a run that starts after this call (tests await it instead of the background poll); answers the jobs it ran. */

@@ -1,4 +1,4 @@
-import { Poller, type Database, type Logger, type Queryable, type Transaction } from '@inkwell/platform';
+import { PolledWorker, type Database, type Logger, type Queryable, type Transaction } from '@inkwell/platform';
 import type { RawEvent } from '../store/raw-events';
 import { applyTrafficRollups } from '../store/traffic-rollups';
 
@@ -69,31 +69,13 @@ async function applyChunk(tx: Transaction, options: { wait: boolean; chunk: numb
  * and every `intervalMs` for what another replica or a crash left) applies the queue in chunks,
  * and `catchUp()` applies everything queued before it was called, for a reader that must see it.
  */
-export class RollupApplier {
-  private readonly poller: Poller;
-
+export class RollupApplier extends PolledWorker {
   constructor(
     private readonly db: Database,
     logger: Logger,
     private readonly options: { intervalMs?: number; chunk?: number } = {},
   ) {
-    this.poller = new Poller({
-      run: () => this.applyQueued(),
-      intervalMs: options.intervalMs ?? 1_000,
-      logger,
-      failureMessage: 'applying queued analytics events to the rollups failed; the next round tries again',
-      failureLevel: 'warn',
-      unref: true,
-    });
-  }
-
-  start(): void {
-    this.poller.start();
-  }
-
-  /** Asks the loop for a round (right after the one in flight). */
-  nudge(): void {
-    this.poller.nudge();
+    super({ intervalMs: options.intervalMs ?? 1_000, logger, failureMessage: 'applying queued analytics events to the rollups failed; the next round tries again' });
   }
 
   /** Applies every event queued before this call (waiting for another applier's chunk in flight); answers how many this call applied. */
@@ -115,8 +97,8 @@ export class RollupApplier {
     await this.catchUp();
   }
 
-  /** Applies the queue in chunks until a chunk comes back short; answers how many it applied. */
-  async applyQueued(): Promise<number> {
+  /** One round: the queue applied in chunks until a chunk comes back short; answers how many it applied. */
+  async runOnce(): Promise<number> {
     let applied = 0;
     for (;;) {
       const taken = await this.db.transaction((tx) => applyChunk(tx, { wait: false, chunk: this.chunk }));

@@ -91,3 +91,28 @@ export class Poller {
     if (this.options.unref) this.timer.unref();
   }
 }
+
+/**
+ * A background worker on a Poller: `runOnce()` is one round (answering how much it did), run every
+ * `intervalMs` once started and at once on `nudge()`; a failed round is logged as a warning and the
+ * next one runs as usual. The timer never keeps the process alive.
+ */
+export abstract class PolledWorker {
+  protected readonly poller: Poller;
+
+  constructor(options: { intervalMs: number; logger: Logger; failureMessage: string }) {
+    this.poller = new Poller({ run: () => this.runOnce(), ...options, failureLevel: 'warn', unref: true });
+  }
+
+  /** One round of the work; answers how much it did. */
+  abstract runOnce(): Promise<number>;
+
+  start(): void {
+    this.poller.start();
+  }
+
+  /** Asks for a round now (right after the one in flight). */
+  nudge(): void {
+    this.poller.nudge();
+  }
+}
