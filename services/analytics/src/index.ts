@@ -27,6 +27,8 @@ export interface AnalyticsParts {
   stopReportWorker(): Promise<void>;
   /** Adds every stored storefront event to the traffic rollups now (they follow ingestion behind it). */
   applyRollups(): Promise<number>;
+  /** Stops the background applier (events then stay queued until `applyRollups` or a dashboard call). */
+  stopRollups(): Promise<void>;
 }
 
 /** Analytics: ingests storefront events and keeps a copy of every domain event for metrics. */
@@ -69,7 +71,7 @@ export const analyticsService: ServiceDefinition<AnalyticsParts> = {
         { group: 'commerce', types: COMMERCE_EVENT_TYPES, effect: commerceEffect(context.config.analytics.timeZone) },
         { group: 'domain-events', types: Object.values(EVENTS).map((definition) => definition.type), effect: recordDomainEvent },
       ],
-      exposed: { runReportJobs: () => reports.drain(), stopReportWorker: () => reports.stop(), applyRollups: () => ingestion.rollups.catchUp() },
+      exposed: { runReportJobs: () => reports.drain(), stopReportWorker: () => reports.stop(), applyRollups: () => ingestion.rollups.catchUp(), stopRollups: () => ingestion.rollups.stop() },
     };
   },
 };

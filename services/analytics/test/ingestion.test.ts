@@ -8,6 +8,7 @@ import { addDays, dayInZone } from '../src/domain/periods';
 import { maintainPartitions } from '../src/flows/partition-maintenance';
 import { IngestBatcher } from '../src/flows/ingest-batcher';
 import { RollupApplier } from '../src/flows/rollup-applier';
+import { rebuildTrafficRollups } from '../src/store/traffic-rollups';
 import { rawEventOrder } from '../src/routes/ingestion';
 import { insertRawEvents, type RawEvent } from '../src/store/raw-events';
 
@@ -225,6 +226,22 @@ describe('analytics ingestion', () => {
     await Promise.all([...appliers.map((applier) => applier.runOnce()), appliers[0]!.catchUp()]);
     assert.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_queue')).rows[0]!.n, 0, 'the queue is empty');
     assert.equal(await viewsOf(), before + 640);
+  });
+
+  it('a rebuild counts the events still queued, and the applier then adds them no second time', async () => {
+    const { db, logger } = service.context;
+    const day = dayInZone(new Date(), 'UTC');
+    await service.exposed.applyRollups();
+    await service.exposed.stopRollups();
+    const path = `/queued-${randomUUID()}/`;
+    const sent = await post('/api/analytics/sendEvents', { events: Array.from({ length: 30 }, () => ({ ...event(), path, eventId: randomUUID() })) });
+    assert.equal(sent.statusCode, 200);
+    const pathViews = async () => (await db.query<{ n: number }>("SELECT coalesce(sum(count), 0)::int AS n FROM traffic_counts WHERE grain = 'd' AND metric = 'path' AND dim = $1", [path])).rows[0]!.n;
+    assert.equal(await pathViews(), 0, 'queued, not yet applied');
+    await db.transaction((tx) => rebuildTrafficRollups(tx, day, day));
+    assert.equal(await pathViews(), 30);
+    assert.equal(await new RollupApplier(db, logger).catchUp(), 0, 'nothing left queued');
+    assert.equal(await pathViews(), 30);
   });
 
   it('flushes two batches at once; the same events in them in opposite orders are stored once, without a deadlock', async () => {

@@ -150,6 +150,8 @@ const FACTS_SQL = `
 export async function rebuildTrafficRollups(db: Queryable, fromDay: string, toDay: string): Promise<void> {
   const from = monthOf(fromDay);
   const to = monthEnd(toDay);
+  // Events still queued for the rollups (migration 008) are counted by the rebuild: the applier must not add them again.
+  await db.query('DELETE FROM rollup_queue WHERE day BETWEEN $1::date AND $2::date', [from, to]);
   await db.query('DELETE FROM traffic_counts WHERE period BETWEEN $1::date AND $2::date', [from, to]);
   // The grouping of a month's facts fits in memory instead of spilling to disk (4 MB by default).
   await db.query("SET LOCAL work_mem = '64MB'");
