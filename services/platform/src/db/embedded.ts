@@ -1,21 +1,60 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
-/** Asks the kernel for a free loopback port: the embedded server never assumes 5432 is free. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports this process has handed out: never twice. */
+const handedOut = new Set<number>();
+/** The lowest port picked. */
+const PICK_FROM = 20_000;
+
+/**
+ * Where the kernel's source ports of outgoing connections start (Linux `ip_local_port_range`,
+ * 32768 by default). A port picked in that range can be taken by any connection opened before its
+ * server binds it (a busy test run opens thousands), so ports are picked below it.
+ */
+const EPHEMERAL_FROM = (() => {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+function listens(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+}
+
+/**
+ * A free loopback port (the embedded server never assumes 5432 is free): one picked at random
+ * below the range of outgoing connections' source ports and found free now, else one the kernel
+ * gives. A server should bind it soon; another program can still take it meanwhile.
+ */
+export async function freePort(): Promise<number> {
+  if (EPHEMERAL_FROM - PICK_FROM >= 1_000) {
+    for (let tries = 0; tries < 50; tries++) {
+      const port = PICK_FROM + Math.floor(Math.random() * (EPHEMERAL_FROM - PICK_FROM));
+      if (handedOut.has(port)) continue;
+      handedOut.add(port); // before the check, so a concurrent call cannot pick it too
+      if ((await listens(port)) !== null) return port;
+      handedOut.delete(port);
+    }
+  }
+  const port = await listens(0);
+  if (port === null) throw new Error('no free loopback port');
+  handedOut.add(port);
+  return port;
 }
 
 export interface EmbeddedPostgresServer {
