@@ -91,10 +91,12 @@ export class RollupApplier extends PolledWorker {
     }
   }
 
-  /** Stops the loop, then applies what is left. */
+  /**
+   * Stops the loop (after the round in flight). What is still queued stays queued, durably: the
+   * next applier, or the next dashboard call, applies it; a shutdown does not wait for a backlog.
+   */
   async stop(): Promise<void> {
     await this.poller.stop();
-    await this.catchUp();
   }
 
   /** One round: the queue applied in chunks until a chunk comes back short; answers how many it applied. */
