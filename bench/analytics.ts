@@ -6,17 +6,21 @@
  *       [--orders-per-day 300] [--traffic-months 25]
  *
  * 1. ingest: storefront events POSTed through the gateway (gateway and analytics service in one
- *    process, as `npm start` runs them, on a fresh database), with autocannon: one a request to
+ *    process, as `npm start` runs them, with the Node options the service is deployed with —
+ *    k8s/base/analytics.yaml's NODE_OPTIONS —, on a fresh database): one a request to
  *    /api/analytics/sendEvent, and `--batch` (50) a request to /api/analytics/sendEvents, as the
  *    storefront sends them; every event has its own id; events/s are the rows stored by the
  *    measured requests over their time, and the events sent are compared with the rows of
  *    raw_events afterwards (nothing lost). Baselines in the same run, same load: the same calls
  *    refused by the service's schema (400, no database work). `--only ingest,batch-only` skips the
- *    one-event row. sendEvents is measured twice: as fast as the connections go (the capacity, each
- *    connection sending its next request as soon as the last is answered, so latency is queueing
- *    behind the others), and offered `--rate` events a second (autocannon's overall rate, the
- *    requests spread over the connections) to read the latency at that load. Targets (sendEvents):
- *    ≥ 5,000 events/s, and at 5,000 offered p99 < 50 ms, sent = stored.
+ *    one-event row. sendEvents is measured as fast as `--connections` go (autocannon: the capacity;
+ *    each connection sends its next request as soon as the last is answered, so its latency is
+ *    queueing behind the others), then at a steady offered `--rate` events a second, open loop
+ *    (bench/support/paced-load.ts: each request due at its time, evenly spaced, then as independent
+ *    arrivals — a Poisson process —, its latency counted from when it was due). The rollups follow
+ *    ingestion behind it (the applier): each paced row starts once the rows before it are applied,
+ *    and how long that took is printed. Targets (sendEvents): ≥ 5,000 events/s, and at 5,000
+ *    offered p99 < 50 ms with sent = stored.
  * 2. queries: two years of data on the database `bench_analytics` (kept between runs; loaded once,
  *    resumably, see bench/support/analytics-data.ts), every §7 call over the last 90 days (daily)
  *    and over the two years (monthly), `--calls` times each, one after another, as an admin, over
@@ -27,6 +31,7 @@
  *    Target: memory flat — the two-year workbook's peak growth about the 90-day one's.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +40,7 @@ import autocannon from 'autocannon';
 import { saveResults, stopProcesses } from './support/outcome';
 import { DATA_END, DATA_START } from './support/analytics-data';
 import type { MemoryPeak } from './support/merchandising-memory';
+import { pacedLoad, percentileOf, type Arrivals } from './support/paced-load';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -53,6 +59,9 @@ const ORDERS_PER_DAY = Number(text('orders-per-day') ?? 300);
 const TRAFFIC_MONTHS = text('traffic-months');
 if (!process.env.TEST_DATABASE_URL) throw new Error('set TEST_DATABASE_URL to a PostgreSQL server (the benchmark makes databases of its own there)');
 
+/** The Node options the analytics service is deployed with (k8s/base/analytics.yaml), so the service measured here runs as it runs there. */
+const DEPLOYED_NODE_OPTIONS = (/- name: NODE_OPTIONS\s+value: (.+)/.exec(readFileSync(path.join(here, '..', 'k8s', 'base', 'analytics.yaml'), 'utf8'))?.[1] ?? '').split(' ').filter(Boolean);
+
 const processes: ChildProcess[] = [];
 const figures: Record<string, unknown> = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, date: new Date().toISOString() };
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
@@ -60,7 +69,7 @@ const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
 function startServer<T>(scriptArgs: string[]): { child: ChildProcess; ready: Promise<T> } {
   const child = fork(path.join(here, 'support', 'analytics-server.ts'), scriptArgs, {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...DEPLOYED_NODE_OPTIONS],
     env: { ...process.env, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -86,7 +95,6 @@ const ask = <T>(child: ChildProcess, type: string, answer: string) =>
     child.send({ type });
   });
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const md5ish = () => randomUUID().replaceAll('-', '');
 
 /* ------------------------------------------------------------------ 1. ingestion */
@@ -111,19 +119,45 @@ async function ingestion() {
     };
   };
   const stored = async () => (await ask<{ rows: number }>(server.child, 'count', 'count')).rows;
+  // The rollup applier works behind ingestion: a row starts once the rows before it are in the
+  // rollups, so it measures its own load, not the backlog of the one before.
+  const drained = async (after: string) => {
+    const started = performance.now();
+    let left = (await ask<{ rows: number }>(server.child, 'queued', 'queued')).rows;
+    const backlog = left;
+    while (left > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = (await ask<{ rows: number }>(server.child, 'queued', 'queued')).rows;
+    }
+    if (backlog > 0) console.log(`  (${backlog.toLocaleString('en')} events left for the rollups after ${after}, applied in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  };
   const headers = { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
-  interface Row { what: string; perRequest: number; result: autocannon.Result; seconds: number; events: number; stores: boolean }
+  interface Row { what: string; perRequest: number; requests: number; seconds: number; events: number; stores: boolean; p50: number; p99: number; errors: number; non2xx: number }
   // A fixed number of requests (not a duration), so every one is answered before counting; events
   // per second are the rows stored by the measured requests over the measured time.
+  const measured = async (what: string, perRequest: number, stores: boolean, load: () => Promise<Omit<Row, 'what' | 'perRequest' | 'events' | 'stores'>>): Promise<Row> => {
+    const before = stores ? await stored() : 0;
+    const result = await load();
+    const events = stores ? (await stored()) - before : result.requests * perRequest;
+    return { what, perRequest, stores, events, ...result };
+  };
   const run = async (what: string, options: autocannon.Options, perRequest: number, stores: boolean): Promise<Row> => {
     await autocannon({ ...options, connections: CONNECTIONS, amount: Math.max(CONNECTIONS * 10, Math.round(5_000 / perRequest)) });
-    const before = stores ? await stored() : 0;
-    const started = performance.now();
-    const result = await autocannon({ ...options, connections: CONNECTIONS, amount: Math.round(EVENTS / perRequest) });
-    const seconds = (performance.now() - started) / 1000;
-    const events = stores ? (await stored()) - before : result.requests.total * perRequest;
-    return { what, perRequest, result, seconds, events, stores };
+    return measured(what, perRequest, stores, async () => {
+      const started = performance.now();
+      const result = await autocannon({ ...options, connections: CONNECTIONS, amount: Math.round(EVENTS / perRequest) });
+      const seconds = (performance.now() - started) / 1000;
+      return { requests: result.requests.total, seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+    });
   };
+  // At a steady offered rate: requests due evenly or as independent (Poisson) arrivals over the run,
+  // each timed from when it was due (bench/support/paced-load.ts says why not autocannon's rate).
+  const paced = (what: string, arrivals: Arrivals, body: () => string) =>
+    measured(what, BATCH, true, async () => {
+      const result = await pacedLoad({ url: `${gatewayUrl}/api/analytics/sendEvents`, method: 'POST', headers, body, rate: RATE / BATCH, requests: Math.round(EVENTS / BATCH), connections: CONNECTIONS, arrivals });
+      const round = (ms: number) => Math.round(ms * 10) / 10;
+      return { requests: result.requests, seconds: result.seconds, p50: round(percentileOf(result.latencies, 50)), p99: round(percentileOf(result.latencies, 99)), errors: result.errors, non2xx: result.non2xx };
+    });
   const url = `${gatewayUrl}/api/analytics/sendEvent`;
   const refused = JSON.stringify({ sessionId: 'not-md5', userProxy: 'x', eventName: 'PAGE_VIEW' });
   const rows: Row[] = [];
@@ -132,16 +166,23 @@ async function ingestion() {
   const countedBefore = counter;
   const storedBefore = await stored();
   if (!ONLY.has('batch-only')) {
-    rows.push(await run('sendEvent through the gateway, one event a request (stored, rollups updated)', { url, method: 'POST', headers, requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(event()) }) }] }, 1, true));
+    rows.push(await run('sendEvent through the gateway, one event a request (stored; rollups applied behind)', { url, method: 'POST', headers, requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(event()) }) }] }, 1, true));
   }
+  const batchBody = () => JSON.stringify({ events: Array.from({ length: BATCH }, event) });
   const sendEvents: autocannon.Options = {
     url: `${gatewayUrl}/api/analytics/sendEvents`,
     method: 'POST',
     headers,
-    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ events: Array.from({ length: BATCH }, event) }) }) }],
+    requests: [{ setupRequest: (request) => ({ ...request, body: batchBody() }) }],
   };
-  rows.push(await run(`sendEvents through the gateway, ${BATCH} events a request, as fast as it goes (stored, rollups updated): the capacity`, sendEvents, BATCH, true));
-  rows.push(await run(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s (stored, rollups updated)`, { ...sendEvents, overallRate: RATE / BATCH }, BATCH, true));
+  const capacity = await run(`sendEvents through the gateway, ${BATCH} events a request, as fast as it goes (stored; rollups applied behind): the capacity`, sendEvents, BATCH, true);
+  rows.push(capacity);
+  await drained('the capacity row');
+  const even = await paced(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s evenly (stored; rollups applied behind)`, 'even', batchBody);
+  await drained('the even row');
+  const poisson = await paced(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s as independent arrivals (Poisson; stored, rollups updated)`, 'poisson', batchBody);
+  rows.push(even, poisson);
+  await drained('the Poisson row');
   const sent = counter - countedBefore;
   const storedNow = (await stored()) - storedBefore;
   await stopProcesses([server.child]);
@@ -150,27 +191,25 @@ async function ingestion() {
   console.log('\n| what | events a request | requests/s | events/s | ratio (events/s) | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
-    const r = row.result;
-    console.log(`| ${row.what} | ${row.perRequest} | ${Math.round(r.requests.total / row.seconds).toLocaleString('en')} | ${row.stores ? Math.round(eps(row)).toLocaleString('en') : `(${Math.round(eps(row)).toLocaleString('en')} refused)`} | ${(eps(row) / eps(baseline)).toFixed(2)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} | ${row.stores ? r.non2xx : '(all, expected)'} |`);
+    console.log(`| ${row.what} | ${row.perRequest} | ${Math.round(row.requests / row.seconds).toLocaleString('en')} | ${row.stores ? Math.round(eps(row)).toLocaleString('en') : `(${Math.round(eps(row)).toLocaleString('en')} refused)`} | ${(eps(row) / eps(baseline)).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.stores ? row.non2xx : '(all, expected)'} |`);
   }
-  const capacity = rows[rows.length - 2]!;
-  const batch = rows[rows.length - 1]!;
   console.log(`\nEvents sent by the storing rows (warm-up included): ${sent.toLocaleString('en')}; rows stored: ${storedNow.toLocaleString('en')}.`);
   const lost = sent - storedNow;
-  // At the offered rate the stored rate is the rate (within autocannon's pacing) when the store keeps up.
-  const keptUp = eps(batch) >= RATE * 0.95;
-  const clean = (row: Row) => row.result.errors === 0 && row.result.non2xx === 0;
+  // At the offered rate the stored rate is the rate when the store keeps up.
+  const keptUp = (row: Row) => eps(row) >= RATE * 0.95;
+  const clean = (row: Row) => row.errors === 0 && row.non2xx === 0;
+  const latencyMet = (row: Row) => RATE >= 5000 && keptUp(row) && row.p99 < 50;
   console.log(
-    `Targets (sendEvents): ≥ 5,000 events/s — ${verdict(eps(capacity) >= 5000)} (capacity ${Math.round(eps(capacity))}; at ${RATE} offered ${Math.round(eps(batch))} stored, ${keptUp ? 'kept up' : 'did not keep up'}); ` +
-      `p99 < 50 ms at ${RATE} offered — ${verdict(RATE >= 5000 && keptUp && batch.result.latency.p99 < 50)} (${batch.result.latency.p99} ms; ${capacity.result.latency.p99} ms at capacity, queueing behind ${CONNECTIONS} connections); ` +
-      `nothing lost — ${verdict(lost === 0 && clean(capacity) && clean(batch))} (${lost} not stored, ${capacity.result.errors + batch.result.errors} errors, ${capacity.result.non2xx + batch.result.non2xx} non-2xx).`,
+    `Targets (sendEvents): ≥ 5,000 events/s — ${verdict(eps(capacity) >= 5000)} (capacity ${Math.round(eps(capacity))}); ` +
+      `p99 < 50 ms at ${RATE} offered — evenly ${verdict(latencyMet(even))} (${even.p99} ms, ${Math.round(eps(even))} stored/s), as independent arrivals ${verdict(latencyMet(poisson))} (${poisson.p99} ms, ${Math.round(eps(poisson))} stored/s); ` +
+      `nothing lost — ${verdict(lost === 0 && [capacity, even, poisson].every(clean))} (${lost} not stored, ${capacity.errors + even.errors + poisson.errors} errors, ${capacity.non2xx + even.non2xx + poisson.non2xx} non-2xx).`,
   );
   console.log(`Load average after: ${load()}`);
   figures.ingestion = {
     connections: CONNECTIONS,
     events: EVENTS,
     batch: BATCH,
-    rows: rows.map((row) => ({ what: row.what, perRequest: row.perRequest, requestsPerSecond: row.result.requests.total / row.seconds, eventsPerSecond: eps(row), p50: row.result.latency.p50, p99: row.result.latency.p99, errors: row.result.errors, non2xx: row.result.non2xx })),
+    rows: rows.map((row) => ({ what: row.what, perRequest: row.perRequest, requestsPerSecond: row.requests / row.seconds, eventsPerSecond: eps(row), p50: row.p50, p99: row.p99, errors: row.errors, non2xx: row.non2xx })),
     sent,
     stored: storedNow,
   };
@@ -206,7 +245,7 @@ async function timed(url: string, token: string, times: number): Promise<{ p50: 
     if (i >= 3) samples.push(ms); // 3 warm-up calls
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples[samples.length - 1]!, bytes };
+  return { p50: percentileOf(samples, 50), p99: percentileOf(samples, 99), max: samples[samples.length - 1]!, bytes };
 }
 
 async function withData() {
@@ -271,7 +310,7 @@ async function withData() {
 }
 
 try {
-  console.log(`Analytics benchmark, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${load()}.`);
+  console.log(`Analytics benchmark, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, service Node options as deployed: ${DEPLOYED_NODE_OPTIONS.join(' ') || '(none)'}, load average ${load()}.`);
   if (ONLY.has('ingest')) await ingestion();
   if (ONLY.has('queries') || ONLY.has('workbook') || ONLY.has('load')) await withData();
   await saveResults('analytics', figures);

@@ -3,7 +3,8 @@
  *
  *   analytics-server ingest         — the service on a fresh database (dropped at the end) and the
  *                                     gateway in the same process (as `npm start` runs them), both
- *                                     listening; answers `count` with the rows of raw_events.
+ *                                     listening; answers `count` with the rows of raw_events and
+ *                                     `queued` with those of rollup_queue (not yet in the rollups).
  *   analytics-server query <raw> <ordersPerDay> [<traffic months>] — the service on the database `bench_analytics` of
  *                                     TEST_DATABASE_URL's server, kept between runs, loaded with two
  *                                     years of data if not yet (bench/support/analytics-data.ts).
@@ -37,6 +38,8 @@ process.on('message', (message: { type: string }) => {
     watching = undefined;
   } else if (message.type === 'count') {
     void db.query<{ n: string }>('SELECT count(*) AS n FROM raw_events').then(({ rows }) => process.send!({ type: 'count', rows: Number(rows[0]!.n) }));
+  } else if (message.type === 'queued') {
+    void db.query<{ n: string }>('SELECT count(*) AS n FROM rollup_queue').then(({ rows }) => process.send!({ type: 'queued', rows: Number(rows[0]!.n) }));
   }
 });
 process.on('SIGTERM', () => {

@@ -14,7 +14,6 @@ import { refreshProducts } from '../src/flows/product-dimension';
 import type { CatalogProducts, ProductFacts } from '../src/peers/catalog-products';
 import { rebuildCommerceRollups } from '../src/store/commerce-rollups';
 import { insertRawEvents, type RawEvent } from '../src/store/raw-events';
-import { applyTrafficRollups } from '../src/store/traffic-rollups';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -121,7 +120,7 @@ describe('analytics: commerce figures from the bus', () => {
     // The funnel's storefront steps: three sessions viewed a product (one twice), two began a checkout.
     const views = [storefront('2026-03-10', '1', 'view_product'), storefront('2026-03-10', '1', 'view_product'), storefront('2026-03-10', '2', 'view_product'), storefront('2026-03-12', '3', 'view_product'),
       storefront('2026-03-10', '1', 'begin_checkout'), storefront('2026-03-12', '3', 'begin_checkout')];
-    await service.context.db.transaction(async (tx) => applyTrafficRollups(tx, await insertRawEvents(tx, views)));
+    await insertRawEvents(service.context.db, views, { queueRollups: true });
     await service.bus.idle();
     // c1 left at 14:10 UTC on the 10th is abandoned on the 11th, c2 on the 13th; c3's owner ordered since.
     assert.equal(await countAbandonedCarts(service.context.db, ZONE, new Date('2026-03-14T00:00:00Z')), 2);

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Queryable } from '@inkwell/platform';
 import { buildTestService, signTestToken, testServiceConfig, type TestService } from '@inkwell/platform/testing';
-import { analyticsService } from '../src';
+import { analyticsService, type AnalyticsParts } from '../src';
 import { addDays, dayInZone } from '../src/domain/periods';
 import { parseAnalyticsRange } from '../src/routes/analytics-query';
 import { eventMetrics, pageMetrics, pageViewMetrics, storeLinkMetrics, storeLinkTimespan } from '../src/routes/traffic-metrics';
 import { insertRawEvents, type RawEvent } from '../src/store/raw-events';
-import { applyTrafficRollups, eventCounts, rebuildTrafficRollups } from '../src/store/traffic-rollups';
+import { eventCounts, rebuildTrafficRollups } from '../src/store/traffic-rollups';
 
 const ZONE = 'America/New_York';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -40,7 +40,7 @@ const KNOWN: RawEvent[] = [
 ];
 
 describe('traffic metrics', () => {
-  let service: TestService;
+  let service: TestService<AnalyticsParts>;
   let admin: string;
   let reader: string;
 
@@ -50,8 +50,9 @@ describe('traffic metrics', () => {
     admin = await signTestToken({ roles: ['admin'] });
     reader = await signTestToken({ roles: [] });
     // Stored in two batches, the second with a retry of the first's events (counted once).
-    await service.context.db.transaction(async (tx) => applyTrafficRollups(tx, await insertRawEvents(tx, KNOWN.slice(0, 7))));
-    await service.context.db.transaction(async (tx) => applyTrafficRollups(tx, await insertRawEvents(tx, KNOWN)));
+    await insertRawEvents(service.context.db, KNOWN.slice(0, 7), { queueRollups: true });
+    await insertRawEvents(service.context.db, KNOWN, { queueRollups: true });
+    await service.exposed.applyRollups();
   });
   afterAll(() => service.close());
 

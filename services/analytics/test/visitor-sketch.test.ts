@@ -78,4 +78,17 @@ describe('visitor sketches (HyperLogLog, precision 14, exact while small)', () =
     assert.equal(sketch.addHashes(ids(5000, 15_000).map(memberHash)), true);
     near(sketch.estimate(), 15_000, 0.03);
   });
+
+  it("takes the database's form of the hashes (8 bytes each, sorted, distinct) as the same sketch", () => {
+    // What `string_agg(DISTINCT substring(decode(md5(member), 'hex') for 8), '' ORDER BY 1)` answers.
+    const bytesOf = (members: string[]) => Buffer.concat([...new Set(members.map((member) => createHash('md5').update(member).digest().subarray(0, 8).toString('hex')))].sort().map((hash) => Buffer.from(hash, 'hex')));
+    for (const members of [ids(0, 10), ids(0, SPARSE_MAX), ids(0, SPARSE_MAX + 1), ids(0, 20_000)]) {
+      assert.equal(hex(VisitorSketch.ofSortedHashes(bytesOf(members))), hex(VisitorSketch.of(members)));
+    }
+    const sparse = VisitorSketch.of(ids(0, 1000));
+    assert.equal(sparse.addSortedHashes(bytesOf(ids(500, 1000))), false);
+    assert.equal(sparse.addSortedHashes(bytesOf(ids(500, 3000))), true);
+    assert.equal(hex(sparse), hex(VisitorSketch.of(ids(0, 3000))));
+    assert.throws(() => VisitorSketch.empty().addSortedHashes(Buffer.alloc(7)), /8 bytes each/);
+  });
 });

@@ -436,6 +436,11 @@ const S = named({
       requiredBy: () => true,
     },
     LOG_LEVEL: { kind: oneOf(LOG_LEVELS, 'info'), does: 'logs are JSON lines' },
+    NODE_OPTIONS: {
+      kind: optionalText('Node command-line options'),
+      shownDefault: 'none',
+      does: 'read by Node itself, not by Inkwell: the analytics service and the gateway are deployed with `--max-semi-space-size=64` (k8s/base, docker-compose.yml), a larger young generation of the heap, so a stream of small requests (storefront events) makes fewer garbage collections that pause the process; bench/README.md (analytics ingestion) measures the difference',
+    },
     SHUTDOWN_DRAIN_MS: {
       kind: integer({ min: 0, max: 300_000, default: 0 }),
       does: 'on SIGTERM, how long a process keeps serving while its readiness probe already says no, so the load balancer (a Kubernetes Service\'s endpoints) stops sending it requests before it stops taking them; `0` when nothing routes by readiness, or when a `preStop` hook waits instead',

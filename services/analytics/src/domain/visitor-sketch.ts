@@ -11,28 +11,29 @@
  *     standard error of 1.04 / √16384 ≈ 0.8 %.
  * A sparse sketch past SPARSE_MAX hashes (the size of the dense one) is promoted to dense.
  *
- * The hash of a member is the first 64 bits of the MD5 of its text, as 16 hex digits, so the SQL of
- * the rebuild computes the same one (`left(md5(visitor), 16)`). Merging is register-wise max
+ * The hash of a member is the first 64 bits of the MD5 of its text: here as 16 hex digits
+ * (`memberHash`), in the database as 8 bytes (`substring(decode(md5(member), 'hex') for 8)`), which
+ * the rollups group per row sorted and distinct, so a sketch takes them as they come
+ * (`addSortedHashes`). Merging is register-wise max
  * (or set union while both are sparse): associative, commutative and idempotent, and the result
  * does not depend on the order the members came in (a rebuilt sketch equals the incremental one).
  */
 import { createHash } from 'node:crypto';
+import { endianness } from 'node:os';
 
 export const PRECISION = 14;
 export const REGISTERS = 1 << PRECISION;
 /** Hashes a sparse sketch holds at most (8 bytes each: the size of the dense registers). */
 export const SPARSE_MAX = REGISTERS / 8;
 const SPARSE = 1;
+/** 2^-rank for every rank a register can hold (0 to 64 - PRECISION + 1). */
+const INVERSE_POWERS = Float64Array.from({ length: 64 - PRECISION + 2 }, (_, rank) => 2 ** -rank);
 const DENSE = 2;
+const LITTLE_ENDIAN = endianness() === 'LE';
 
-/** The member's 64-bit hash as 16 lower-case hex digits (SQL: `left(md5(member), 16)`). */
+/** The member's 64-bit hash as 16 lower-case hex digits (SQL: `left(md5(member), 16)`; as bytes, see above). */
 export function memberHash(member: string): string {
   return createHash('md5').update(member).digest('hex').slice(0, 16);
-}
-
-/** A hash's two 32-bit halves. */
-function halvesOf(hash: string): [number, number] {
-  return [parseInt(hash.slice(0, 8), 16) >>> 0, parseInt(hash.slice(8, 16), 16) >>> 0];
 }
 
 /** Register index (first 14 bits) and rank (position of the first 1 in the other 50 bits, 51 when none). */
@@ -46,15 +47,29 @@ function registerOf(hi: number, lo: number): [number, number] {
 
 /** Sorted distinct hashes as (hi, lo) pairs, from hex hashes in any order. */
 function sortedPairs(hashes: Iterable<string>): Uint32Array {
-  const pairs = [...hashes].map(halvesOf).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const out = new Uint32Array(pairs.length * 2);
+  // Each hash as one unsigned 64-bit number, sorted by the typed array's own numeric sort (no
+  // comparator calls), then split back into halves.
+  const list = Array.isArray(hashes) ? (hashes as readonly string[]) : [...hashes];
+  const keys = new BigUint64Array(list.length);
+  for (let i = 0; i < list.length; i++) keys[i] = BigInt(`0x${list[i]!}`);
+  keys.sort();
+  const out = new Uint32Array(keys.length * 2);
   let n = 0;
-  for (const [hi, lo] of pairs) {
-    if (n > 0 && out[n - 2] === hi && out[n - 1] === lo) continue;
-    out[n++] = hi;
-    out[n++] = lo;
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && keys[i] === keys[i - 1]) continue;
+    out[n++] = Number(keys[i]! >> 32n);
+    out[n++] = Number(keys[i]! & 0xffffffffn);
   }
   return out.subarray(0, n);
+}
+
+/** Big-endian 32-bit words (a sparse sketch's body, or hashes of 8 bytes each) as (hi, lo) pairs: copied into place, then byte-swapped on a little-endian machine. */
+function wordsOf(bytes: Uint8Array): Uint32Array {
+  const pairs = new Uint32Array(bytes.length / 4);
+  const words = Buffer.from(pairs.buffer);
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).copy(words);
+  if (LITTLE_ENDIAN) words.swap32();
+  return pairs;
 }
 
 /** The union of two sorted pair lists (a linear merge). */
@@ -95,25 +110,26 @@ export class VisitorSketch {
 
   /** A sketch of these members (any order, repeats allowed). */
   static of(members: Iterable<string>): VisitorSketch {
-    return VisitorSketch.ofHashes([...members].map(memberHash));
+    const sketch = VisitorSketch.empty();
+    sketch.addHashes([...members].map(memberHash));
+    return sketch;
   }
 
-  /** A sketch of these member hashes (`memberHash`). */
-  static ofHashes(hashes: Iterable<string>): VisitorSketch {
-    const sketch = new VisitorSketch(sortedPairs(hashes), null);
-    sketch.promoteIfLarge();
+  /**
+   * A sketch of member hashes as the database groups them: 8 bytes each (SQL:
+   * `substring(decode(md5(member), 'hex') for 8)`), distinct and in ascending order, end to end
+   * (`string_agg(DISTINCT hash, '' ORDER BY hash)`): read as they are, never parsed or sorted here.
+   */
+  static ofSortedHashes(bytes: Uint8Array): VisitorSketch {
+    const sketch = VisitorSketch.empty();
+    sketch.addSortedHashes(bytes);
     return sketch;
   }
 
   static fromBytes(bytes: Uint8Array): VisitorSketch {
     if (bytes.length === 0) return VisitorSketch.empty();
     if (bytes[0] === DENSE && bytes.length === REGISTERS + 1) return new VisitorSketch(null, bytes.slice(1));
-    if (bytes[0] === SPARSE && (bytes.length - 1) % 8 === 0) {
-      const view = new DataView(bytes.buffer, bytes.byteOffset + 1, bytes.length - 1);
-      const pairs = new Uint32Array((bytes.length - 1) / 4);
-      for (let i = 0; i < pairs.length; i++) pairs[i] = view.getUint32(i * 4, false);
-      return new VisitorSketch(pairs, null);
-    }
+    if (bytes[0] === SPARSE && (bytes.length - 1) % 8 === 0) return new VisitorSketch(wordsOf(bytes.subarray(1)), null);
     throw new Error('not a visitor sketch');
   }
 
@@ -122,7 +138,9 @@ export class VisitorSketch {
     const pairs = this.pairs!;
     const bytes = Buffer.alloc(1 + pairs.length * 4);
     bytes[0] = SPARSE;
-    for (let i = 0; i < pairs.length; i++) bytes.writeUInt32BE(pairs[i]!, 1 + i * 4);
+    const words = bytes.subarray(1);
+    Buffer.from(pairs.buffer, pairs.byteOffset, pairs.length * 4).copy(words);
+    if (LITTLE_ENDIAN) words.swap32();
     return bytes;
   }
 
@@ -133,6 +151,12 @@ export class VisitorSketch {
   /** Adds member hashes; answers whether the sketch changed. */
   addHashes(hashes: Iterable<string>): boolean {
     return this.addPairs(sortedPairs(hashes));
+  }
+
+  /** Adds member hashes in the database's form (`ofSortedHashes`); answers whether the sketch changed. */
+  addSortedHashes(bytes: Uint8Array): boolean {
+    if (bytes.length % 8 !== 0) throw new Error('member hashes are 8 bytes each');
+    return this.addPairs(wordsOf(bytes));
   }
 
   /** Merges another sketch into this one (register-wise max, or union while both are sparse). */
@@ -156,7 +180,7 @@ export class VisitorSketch {
     let zeros = 0;
     for (let i = 0; i < m; i++) {
       const rank = this.registers[i]!;
-      sum += 2 ** -rank;
+      sum += INVERSE_POWERS[rank]!;
       if (rank === 0) zeros++;
     }
     const alpha = 0.7213 / (1 + 1.079 / m);

@@ -58,13 +58,19 @@ export async function maintainPartitions(db: Database, settings: PartitionSettin
   });
 }
 
-/** Runs the maintenance now and then every `intervalMs` (default hourly) until stopped. */
-export function startPartitionMaintenance(db: Database, logger: Logger, settings: Omit<PartitionSettings, 'now'>, intervalMs = 3_600_000): () => Promise<void> {
+/**
+ * Runs the maintenance now and then every `intervalMs` (default hourly) until stopped; resolves once
+ * the first run is over, so a service that awaits it before listening has today's partition before
+ * its first event (an insert routed to the default partition while a run attaches that day's would
+ * fail its partition check).
+ */
+export async function startPartitionMaintenance(db: Database, logger: Logger, settings: Omit<PartitionSettings, 'now'>, intervalMs = 3_600_000): Promise<() => Promise<void>> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = maintainPartitions(db, settings).catch((error: unknown) => logger.error({ err: error }, 'analytics partition maintenance failed'));
   };
   run();
+  await running;
   const timer = setInterval(run, intervalMs);
   timer.unref();
   return async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext, type Transaction } from '@inkwell/platform';
+import { DomainError, EnvelopeOf, success, UnixTime, type App, type ServiceContext } from '@inkwell/platform';
 import { isBotAgent, saysAutomated } from '../domain/bots';
 import { MESSAGES } from '../domain/messages';
 import { dayInZone } from '../domain/periods';
@@ -8,7 +8,7 @@ import { VisitorHasher } from '../domain/visitor-hash';
 import { IngestBatcher, type IngestBatcherOptions } from '../flows/ingest-batcher';
 import { startPartitionMaintenance } from '../flows/partition-maintenance';
 import { insertRawEvents, type RawEvent } from '../store/raw-events';
-import { queueRollups, RollupApplier } from '../flows/rollup-applier';
+import { RollupApplier } from '../flows/rollup-applier';
 
 /**
  * What the storefront posts for each analytics event (storefront spec §3 "Analytics event"):
@@ -85,13 +85,15 @@ export const rawEventOrder = (a: RawEvent, b: RawEvent): number => (a.day < b.da
 
 /**
  * The ingestion's parts: the group-commit batcher (a batch's raw events and their places in the
- * rollup queue in one transaction: a 200 means stored), the applier that adds them to the rollups
- * behind it, and the partition maintenance.
+ * rollup queue in one statement: a 200 means stored), the applier that adds them to the rollups
+ * behind it on its own time (never on a request's), and the partition maintenance.
  */
 export function createIngestion(context: ServiceContext, options: IngestBatcherOptions & { maintenance?: boolean } = {}): Ingestion {
   const batcher = new IngestBatcher<RawEvent>(
     context.db,
-    async (tx: Transaction, events) => queueRollups(tx, await insertRawEvents(tx, events)),
+    async (db, events) => {
+      await insertRawEvents(db, events, { queueRollups: true });
+    },
     context.logger,
     { ...options, order: rawEventOrder },
   );
@@ -105,7 +107,7 @@ export function createIngestion(context: ServiceContext, options: IngestBatcherO
       rollups.start();
       if (options.maintenance === false) return;
       const { timeZone, rawRetentionDays } = context.config.analytics;
-      stopMaintenance = startPartitionMaintenance(context.db, context.logger, { timeZone, retentionDays: rawRetentionDays });
+      stopMaintenance = await startPartitionMaintenance(context.db, context.logger, { timeZone, retentionDays: rawRetentionDays });
     },
     async close() {
       await stopMaintenance?.();
@@ -183,7 +185,6 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
         const userAgent = request.headers['user-agent'];
         const visitorHash = await ingestion.hasher.hash(dayInZone(received, timeZone), request.ip, userAgent ?? '');
         await ingestion.batcher.add(rawEventOf(request.body, channel, received, visitorHash, isBotAgent(userAgent), ''));
-        ingestion.rollups.nudge();
         return success(null);
       },
     });
@@ -204,7 +205,6 @@ export async function ingestionRoutes(app: App, context: ServiceContext, ingesti
       const botAgent = isBotAgent(userAgent);
       const events = request.body.events.map(({ channel, ...event }, index) => rawEventOf(event, channel ?? 'store', received, visitorHash, botAgent, `events.${index}.`));
       await Promise.all(events.map((event) => ingestion.batcher.add(event)));
-      ingestion.rollups.nudge();
       return success(null);
     },
   });

@@ -1,108 +1,112 @@
 /**
  * Traffic rollups (migrations 004 and 007): counts per day ('d') and per month ('m') in
  * traffic_counts, each with the visitor (or session) sketch behind its `uniques`
- * (domain/visitor-sketch.ts: exact while small, a HyperLogLog past that). They are kept up
- * to date in the transaction that stores a batch of raw events (`applyTrafficRollups`), can be
+ * (domain/visitor-sketch.ts: exact while small, a HyperLogLog past that). They follow the raw
+ * events through the rollup queue (`applyQueuedEvents`, run by flows/rollup-applier.ts), can be
  * rebuilt from raw_events (`rebuildTrafficRollups`), and every read here touches only them.
  */
 import type { AnalyticsTimespan } from '@inkwell/contracts/dashboard-analytics';
 import type { Queryable } from '@inkwell/platform';
 import { coverOf, monthEnd, monthOf, periodsOf } from '../domain/periods';
-import { memberHash, VisitorSketch } from '../domain/visitor-sketch';
-import type { RawEvent } from './raw-events';
+import { VisitorSketch } from '../domain/visitor-sketch';
 
 export type TrafficMetric = 'pv' | 'bot_pv' | 'session' | 'landing' | 'path' | 'path_landing' | 'event' | 'event_session' | 'store' | 'store_product';
 
-interface Fact {
-  metric: TrafficMetric;
-  dim: string;
-  /** The member of the metric's set (visitor or session), or null when it counts no uniques. */
-  visitor: string | null;
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-/** What one raw event adds to the rollups (the same rules as the SQL of `rebuildTrafficRollups`). */
-export function factsOf(event: Pick<RawEvent, 'channel' | 'eventName' | 'sessionId' | 'userProxy' | 'path' | 'payload' | 'isBot'>): Fact[] {
-  if (event.isBot) return event.eventName === 'PAGE_VIEW' ? [{ metric: 'bot_pv', dim: '', visitor: null }] : [];
-  const facts: Fact[] = [];
-  const name = `${event.channel}:${event.eventName}`;
-  facts.push({ metric: 'event', dim: name, visitor: event.userProxy }, { metric: 'event_session', dim: name, visitor: event.sessionId });
-  if (event.eventName === 'PAGE_VIEW') {
-    facts.push({ metric: 'pv', dim: '', visitor: event.userProxy }, { metric: 'session', dim: '', visitor: event.sessionId });
-    if (event.path !== null) facts.push({ metric: 'path', dim: event.path, visitor: event.userProxy });
-  } else if (event.eventName === 'landing_page') {
-    facts.push({ metric: 'landing', dim: '', visitor: null });
-    if (event.path !== null) facts.push({ metric: 'path_landing', dim: event.path, visitor: null });
-  } else if (event.eventName === 'store_link_click') {
-    const store = text(event.payload.store);
-    const product = text(event.payload.productId);
-    if (store !== null) {
-      facts.push({ metric: 'store', dim: store, visitor: event.userProxy });
-      if (product !== null) facts.push({ metric: 'store_product', dim: `${store} ${product}`, visitor: null });
-    }
-  }
-  return facts;
-}
-
 /** Rollup rows written per statement by the rebuild. */
 const WRITE_CHUNK = 2_000;
+
+/**
+ * What raw events add to the rollups, as two entries of a WITH clause: `ev`, each event of `source`
+ * (the raw events as `r`, with what they join; `where` filters them) read once, its members hashed
+ * (the first 8 bytes of their MD5, as domain/visitor-sketch.ts hashes them); and `facts`, one row per
+ * fact: its day, metric, dim and member hash (null when the metric counts no uniques). One branch a
+ * metric, each computing only what it keeps. The one statement of the rules, for the applier and
+ * the rebuild alike.
+ */
+const factsWith = (source: string, where = '') => `
+  ev AS MATERIALIZED (
+    SELECT r.day, r.is_bot, r.event_name, r.channel || ':' || r.event_name AS name, r.path,
+           substring(decode(md5(r.user_proxy), 'hex') for 8) AS visitor,
+           substring(decode(md5(r.session_id), 'hex') for 8) AS session,
+           CASE WHEN r.event_name = 'store_link_click' AND jsonb_typeof(r.payload->'store') IN ('string', 'number') AND r.payload->>'store' <> ''
+                THEN r.payload->>'store' END AS store,
+           CASE WHEN r.event_name = 'store_link_click' AND jsonb_typeof(r.payload->'productId') IN ('string', 'number') AND r.payload->>'productId' <> ''
+                THEN r.payload->>'productId' END AS product
+      FROM ${source} ${where}),
+  facts AS (
+    SELECT day, 'bot_pv' AS metric, '' AS dim, NULL::bytea AS hash FROM ev WHERE is_bot AND event_name = 'PAGE_VIEW'
+    UNION ALL SELECT day, 'event', name, visitor FROM ev WHERE NOT is_bot
+    UNION ALL SELECT day, 'event_session', name, session FROM ev WHERE NOT is_bot
+    UNION ALL SELECT day, 'pv', '', visitor FROM ev WHERE NOT is_bot AND event_name = 'PAGE_VIEW'
+    UNION ALL SELECT day, 'session', '', session FROM ev WHERE NOT is_bot AND event_name = 'PAGE_VIEW'
+    UNION ALL SELECT day, 'path', path, visitor FROM ev WHERE NOT is_bot AND event_name = 'PAGE_VIEW' AND path IS NOT NULL
+    UNION ALL SELECT day, 'landing', '', NULL FROM ev WHERE NOT is_bot AND event_name = 'landing_page'
+    UNION ALL SELECT day, 'path_landing', path, NULL FROM ev WHERE NOT is_bot AND event_name = 'landing_page' AND path IS NOT NULL
+    UNION ALL SELECT day, 'store', store, visitor FROM ev WHERE NOT is_bot AND store IS NOT NULL
+    UNION ALL SELECT day, 'store_product', store || ' ' || product, NULL FROM ev WHERE NOT is_bot AND store IS NOT NULL AND product IS NOT NULL)`;
 
 interface RollupRow {
   grain: string;
   period: string;
   metric: string;
   dim: string;
-  count: number;
-  /** The member hashes this batch adds (empty when the metric counts no uniques). */
-  hashes: Set<string>;
+  count: string;
+  /** The distinct member hashes the row adds, 8 bytes each in ascending order (null when the metric counts no uniques). */
+  hashes: Buffer | null;
 }
 
 /**
- * Adds a batch of newly stored raw events to the day and month rollups (in the batch's transaction).
- * The batch is first aggregated in memory (one row per key, its members' hashes), then one upsert
- * adds the counts — in key order, so concurrent batches (replicas) lock the rows in the same order —
- * and answers each row's sketch as it was; the sketches the batch changed are written back by one
- * more statement, under the row locks the upsert took (read-modify-write).
+ * Takes up to `chunk` queued events (rollup_queue, migration 008: oldest first; up to the queue id
+ * `upTo` when given) and adds them to the day and month rollups; run it in a transaction. One
+ * statement takes them off the queue, reads their raw events and groups what they add per rollup
+ * row in the database (a chunk of 5,000 events comes back as a few hundred rows, each with its
+ * distinct member hashes); one upsert then adds the counts — in key order, so concurrent appliers
+ * (replicas) lock the rows in the same order — and answers each row's sketch as it was; the
+ * sketches that changed are written back by one more statement, under the row locks the upsert
+ * took (read-modify-write). `wait`: queued rows another applier holds are waited for (then found
+ * gone) instead of skipped. Answers how many were taken; an event whose raw row is gone (its
+ * partition dropped by retention, its person erased) is taken and adds nothing.
  */
-export async function applyTrafficRollups(tx: Queryable, events: readonly RawEvent[]): Promise<void> {
-  const rows = new Map<string, RollupRow>();
-  for (const event of events) {
-    const facts = factsOf(event);
-    if (facts.length === 0) continue;
-    const hashes = new Map<string, string>();
-    for (const fact of facts) {
-      const hash = fact.visitor === null ? null : (hashes.get(fact.visitor) ?? memberHash(fact.visitor));
-      if (fact.visitor !== null && hash !== null) hashes.set(fact.visitor, hash);
-      for (const [grain, period] of [['d', event.day], ['m', monthOf(event.day)]] as const) {
-        const key = `${grain}|${fact.metric}|${period}|${fact.dim}`;
-        let row = rows.get(key);
-        if (!row) rows.set(key, (row = { grain, period, metric: fact.metric, dim: fact.dim, count: 0, hashes: new Set() }));
-        row.count += 1;
-        if (hash !== null) row.hashes.add(hash);
-      }
-    }
-  }
-  if (rows.size === 0) return;
-  const list = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+export async function applyQueuedEvents(tx: Queryable, options: { chunk: number; wait: boolean; upTo?: string }): Promise<number> {
+  const { rows } = await tx.query<Omit<RollupRow, 'grain'> & { grain: string | null }>(
+    `WITH taken AS (
+       DELETE FROM rollup_queue WHERE id IN (
+         SELECT id FROM rollup_queue WHERE ($2::bigint IS NULL OR id <= $2::bigint) ORDER BY id LIMIT $1 FOR UPDATE ${options.wait ? '' : 'SKIP LOCKED'})
+       RETURNING day, event_id),
+     ${factsWith('taken q JOIN raw_events r ON r.day = q.day AND r.event_id = q.event_id')}
+     SELECT NULL AS grain, NULL AS period, NULL AS metric, NULL AS dim, count(*)::bigint AS count, NULL::bytea AS hashes FROM taken
+     UNION ALL
+     SELECT 'd', to_char(day, 'YYYY-MM-DD'), metric, dim, count(*)::bigint, string_agg(DISTINCT hash, ''::bytea ORDER BY hash) FILTER (WHERE hash IS NOT NULL)
+       FROM facts GROUP BY day, metric, dim
+     UNION ALL
+     SELECT 'm', to_char(date_trunc('month', day), 'YYYY-MM-DD'), metric, dim, count(*)::bigint, string_agg(DISTINCT hash, ''::bytea ORDER BY hash) FILTER (WHERE hash IS NOT NULL)
+       FROM facts GROUP BY date_trunc('month', day), metric, dim`,
+    [options.chunk, options.upTo ?? null],
+  );
+  const taken = Number(rows.find((row) => row.grain === null)?.count ?? 0);
+  await addToRollups(tx, rows.filter((row): row is RollupRow => row.grain !== null));
+  return taken;
+}
+
+async function addToRollups(tx: Queryable, rows: readonly RollupRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const keyOf = (row: Pick<RollupRow, 'grain' | 'metric' | 'period' | 'dim'>) => `${row.grain}|${row.metric}|${row.period}|${row.dim}`;
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  const list = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   const { rows: current } = await tx.query<{ grain: string; period: string; metric: string; dim: string; sketch: Buffer | null }>(
     `INSERT INTO traffic_counts AS c (grain, period, metric, dim, count)
      SELECT g::"char", p, m, d, n FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[]) WITH ORDINALITY AS x(g, p, m, d, n, o)
       ORDER BY o
      ON CONFLICT (grain, metric, period, dim) DO UPDATE SET count = c.count + EXCLUDED.count
      RETURNING grain::text AS grain, to_char(period, 'YYYY-MM-DD') AS period, metric, dim, CASE WHEN $6::text[] @> ARRAY[metric] THEN sketch END AS sketch`,
-    [list.map((r) => r.grain), list.map((r) => r.period), list.map((r) => r.metric), list.map((r) => r.dim), list.map((r) => r.count), [...new Set(list.filter((r) => r.hashes.size > 0).map((r) => r.metric))]],
+    [list.map((r) => r.grain), list.map((r) => r.period), list.map((r) => r.metric), list.map((r) => r.dim), list.map((r) => r.count), [...new Set(list.filter((r) => r.hashes).map((r) => r.metric))]],
   );
   const changed: Array<{ row: RollupRow; sketch: VisitorSketch }> = [];
   for (const found of current) {
-    const row = rows.get(`${found.grain}|${found.metric}|${found.period}|${found.dim}`);
-    if (!row || row.hashes.size === 0) continue;
+    const row = byKey.get(keyOf(found));
+    if (!row?.hashes) continue;
     const sketch = found.sketch ? VisitorSketch.fromBytes(found.sketch) : VisitorSketch.empty();
-    if (sketch.addHashes(row.hashes)) changed.push({ row, sketch });
+    if (sketch.addSortedHashes(row.hashes)) changed.push({ row, sketch });
   }
   if (changed.length === 0) return;
   await tx.query(
@@ -120,26 +124,6 @@ export async function applyTrafficRollups(tx: Queryable, events: readonly RawEve
   );
 }
 
-const FACTS_SQL = `
-  SELECT r.day, f.metric, f.dim, left(md5(f.visitor), 16) AS hash
-    FROM raw_events r
-    CROSS JOIN LATERAL (VALUES
-      ('bot_pv', '', NULL, r.is_bot AND r.event_name = 'PAGE_VIEW'),
-      ('event', r.channel || ':' || r.event_name, r.user_proxy, NOT r.is_bot),
-      ('event_session', r.channel || ':' || r.event_name, r.session_id, NOT r.is_bot),
-      ('pv', '', r.user_proxy, NOT r.is_bot AND r.event_name = 'PAGE_VIEW'),
-      ('session', '', r.session_id, NOT r.is_bot AND r.event_name = 'PAGE_VIEW'),
-      ('path', r.path, r.user_proxy, NOT r.is_bot AND r.event_name = 'PAGE_VIEW' AND r.path IS NOT NULL),
-      ('landing', '', NULL, NOT r.is_bot AND r.event_name = 'landing_page'),
-      ('path_landing', r.path, NULL, NOT r.is_bot AND r.event_name = 'landing_page' AND r.path IS NOT NULL),
-      ('store', NULLIF(r.payload->>'store', ''), r.user_proxy,
-        NOT r.is_bot AND r.event_name = 'store_link_click' AND jsonb_typeof(r.payload->'store') IN ('string', 'number') AND r.payload->>'store' <> ''),
-      ('store_product', (r.payload->>'store') || ' ' || (r.payload->>'productId'), NULL,
-        NOT r.is_bot AND r.event_name = 'store_link_click' AND jsonb_typeof(r.payload->'store') IN ('string', 'number') AND r.payload->>'store' <> ''
-        AND jsonb_typeof(r.payload->'productId') IN ('string', 'number') AND r.payload->>'productId' <> '')
-    ) AS f(metric, dim, visitor, keep)
-   WHERE f.keep AND r.day BETWEEN $1::date AND $2::date`;
-
 /**
  * Rebuilds the rollups of the days from `fromDay` to `toDay` (widened to whole months) from
  * raw_events: for a backfill or after a bulk load. Run it in a transaction. Set-based: one pass over
@@ -156,19 +140,24 @@ export async function rebuildTrafficRollups(db: Queryable, fromDay: string, toDa
   // The grouping of a month's facts fits in memory instead of spilling to disk (4 MB by default).
   await db.query("SET LOCAL work_mem = '64MB'");
   await db.query('DROP TABLE IF EXISTS pg_temp.traffic_facts');
-  await db.query(`CREATE TEMPORARY TABLE traffic_facts ON COMMIT DROP AS SELECT day, metric, dim, hash, count(*)::bigint AS n FROM (${FACTS_SQL}) f GROUP BY 1, 2, 3, 4`, [from, to]);
+  await db.query(
+    `CREATE TEMPORARY TABLE traffic_facts ON COMMIT DROP AS
+       WITH ${factsWith('raw_events r', 'WHERE r.day BETWEEN $1::date AND $2::date')}
+     SELECT day, metric, dim, hash, count(*)::bigint AS n FROM facts GROUP BY 1, 2, 3, 4`,
+    [from, to],
+  );
   for (const grouping of [
     `SELECT 'd' AS grain, to_char(day, 'YYYY-MM-DD') AS period, metric, dim, sum(n)::bigint AS count,
-            array_agg(hash) FILTER (WHERE hash IS NOT NULL) AS hashes
+            string_agg(hash, ''::bytea ORDER BY hash) FILTER (WHERE hash IS NOT NULL) AS hashes
        FROM traffic_facts GROUP BY day, metric, dim`,
     `SELECT 'm' AS grain, to_char(date_trunc('month', day), 'YYYY-MM-DD') AS period, metric, dim, sum(n)::bigint AS count,
-            array_agg(DISTINCT hash) FILTER (WHERE hash IS NOT NULL) AS hashes
+            string_agg(DISTINCT hash, ''::bytea ORDER BY hash) FILTER (WHERE hash IS NOT NULL) AS hashes
        FROM traffic_facts GROUP BY date_trunc('month', day), metric, dim`,
   ]) {
-    const { rows } = await db.query<{ grain: string; period: string; metric: string; dim: string; count: string; hashes: string[] | null }>(grouping);
+    const { rows } = await db.query<{ grain: string; period: string; metric: string; dim: string; count: string; hashes: Buffer | null }>(grouping);
     for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
       const chunk = rows.slice(start, start + WRITE_CHUNK);
-      const sketches = chunk.map((row) => (row.hashes && row.hashes.length > 0 ? VisitorSketch.ofHashes(row.hashes) : null));
+      const sketches = chunk.map((row) => (row.hashes && row.hashes.length > 0 ? VisitorSketch.ofSortedHashes(row.hashes) : null));
       await db.query(
         `INSERT INTO traffic_counts (grain, period, metric, dim, count, uniques, sketch)
          SELECT g::"char", p, m, d, n, u, s FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bytea[]) AS x(g, p, m, d, n, u, s)`,
