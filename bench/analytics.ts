@@ -180,7 +180,7 @@ async function ingestion() {
   await drained('the capacity row');
   const even = await paced(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s evenly (stored; rollups applied behind)`, 'even', batchBody);
   await drained('the even row');
-  const poisson = await paced(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s as independent arrivals (Poisson; stored, rollups updated)`, 'poisson', batchBody);
+  const poisson = await paced(`sendEvents through the gateway, ${BATCH} events a request, offered ${RATE.toLocaleString('en')} events/s as independent arrivals (Poisson; stored; rollups applied behind)`, 'poisson', batchBody);
   rows.push(even, poisson);
   await drained('the Poisson row');
   const sent = counter - countedBefore;

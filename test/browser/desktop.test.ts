@@ -204,4 +204,22 @@ describe('the desktop build in Chromium with a stand-in bridge', { skip: skipBec
     assert.deepEqual(errors, []);
     await page.context().close();
   });
+
+  it('sends the contact form as the desktop build: its ticket says Steam-desktop (desktop size)', async () => {
+    const { page, errors } = await open('desktop');
+    // No footer on the desktop build: the contact page is reached by its address.
+    await page.goto(`${stack.url}/contact/`);
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    const form = page.getByRole('region', { name: 'Send us a message' });
+    const email = `desktop-contact-${process.pid}@example.com`;
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await form.getByRole('textbox', { name: 'Message', exact: true }).fill('The reader of the desktop app skips a page after the bookmark.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form.getByRole('status').filter({ hasText: 'your message has been sent' }).waitFor();
+    await shotAndCheck(page, 'desktop', 'contact-sent');
+    const { rows } = await stack.service('support').context.db.query<{ platform: string | null }>('SELECT platform FROM ticket_messages WHERE submitted_email = $1', [email]);
+    assert.deepEqual(rows, [{ platform: 'Steam-desktop' }]);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
 });

@@ -91,4 +91,18 @@ describe('visitor sketches (HyperLogLog, precision 14, exact while small)', () =
     assert.equal(hex(sparse), hex(VisitorSketch.of(ids(0, 3000))));
     assert.throws(() => VisitorSketch.empty().addSortedHashes(Buffer.alloc(7)), /8 bytes each/);
   });
+
+  it('unions many sketches at once into what merging them one by one makes', () => {
+    const one = (parts: Array<[number, number]>) => parts.map(([from, to]) => VisitorSketch.of(ids(from, to)));
+    const sequential = (sketches: VisitorSketch[]) => sketches.slice(1).reduce((into, sketch) => into.merge(sketch), VisitorSketch.fromBytes(sketches[0]!.toBytes()));
+    for (const parts of [
+      [[0, 10], [5, 300], [290, 900]], // sparse, small
+      [[0, 1000], [500, 1500], [1400, 2100], [2000, 2200]], // sparse, promoted past SPARSE_MAX
+      [[0, 3000], [100, 200], [2500, 9000], [8000, 8100]], // dense among sparse
+      [[0, 10]],
+    ] as Array<Array<[number, number]>>) {
+      assert.equal(hex(VisitorSketch.union(one(parts))), hex(sequential(one(parts))), JSON.stringify(parts));
+    }
+    assert.equal(VisitorSketch.union([]).estimate(), 0);
+  });
 });

@@ -8,7 +8,7 @@ import { DESKTOP_TICKET_RETRY } from '@inkwell/contracts/desktop';
 
 export const IS_DESKTOP = import.meta.env.VITE_PLATFORM === 'desktop';
 
-/** The reading-session platform (spec §3: Web or the Steam-desktop build). */
+/** The platform reading sessions (spec §3: Web or the Steam-desktop build) and support forms report. */
 export const READING_PLATFORM: 'Web' | 'Steam-desktop' = IS_DESKTOP ? 'Steam-desktop' : 'Web';
 
 /**

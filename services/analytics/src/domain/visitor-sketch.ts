@@ -97,6 +97,40 @@ function union(a: Uint32Array, b: Uint32Array): Uint32Array {
   return out.subarray(0, n);
 }
 
+/**
+ * The union of many sorted pair lists. On a little-endian machine each pair, written low word
+ * first, is one unsigned 64-bit number: all of them are sorted at once by the typed array's own
+ * sort, then read back without repeats. Elsewhere, pairwise linear merges in a balanced tree.
+ */
+function unionOfMany(lists: readonly Uint32Array[]): Uint32Array {
+  if (!LITTLE_ENDIAN) {
+    let level = [...lists];
+    while (level.length > 1) {
+      const next: Uint32Array[] = [];
+      for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? union(level[i]!, level[i + 1]!) : level[i]!);
+      level = next;
+    }
+    return level[0] ?? new Uint32Array(0);
+  }
+  const words = new Uint32Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let n = 0;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i += 2) {
+      words[n++] = list[i + 1]!;
+      words[n++] = list[i]!;
+    }
+  }
+  new BigUint64Array(words.buffer).sort();
+  const out = new Uint32Array(words.length);
+  let m = 0;
+  for (let i = 0; i < words.length; i += 2) {
+    if (m > 0 && out[m - 2] === words[i + 1] && out[m - 1] === words[i]) continue;
+    out[m++] = words[i + 1]!;
+    out[m++] = words[i]!;
+  }
+  return out.subarray(0, m);
+}
+
 export class VisitorSketch {
   private constructor(
     /** Sorted distinct hashes as (hi, lo) pairs while sparse; null once dense. */
@@ -159,13 +193,33 @@ export class VisitorSketch {
     return this.addPairs(wordsOf(bytes));
   }
 
+  /**
+   * The union of many sketches, as merging them one by one would make it, without the copies of a
+   * growing set one merge at a time: sparse ones are unioned at once (`unionOfMany`, then promoted
+   * past SPARSE_MAX); when any is dense, every register is the largest of the dense ones' and the
+   * sparse ones' hashes.
+   */
+  static union(sketches: readonly VisitorSketch[]): VisitorSketch {
+    const dense = sketches.filter((sketch) => sketch.registers !== null);
+    if (dense.length === 0) {
+      const result = new VisitorSketch(unionOfMany(sketches.map((sketch) => sketch.pairs!)), null);
+      result.promoteIfLarge();
+      return result;
+    }
+    const result = new VisitorSketch(null, dense[0]!.registers!.slice());
+    for (const sketch of sketches) {
+      if (sketch === dense[0]) continue;
+      if (sketch.registers) result.maxRegisters(sketch.registers);
+      else result.addPairs(sketch.pairs!);
+    }
+    return result;
+  }
+
   /** Merges another sketch into this one (register-wise max, or union while both are sparse). */
   merge(other: VisitorSketch): this {
     if (other.registers) {
       this.toDense();
-      const mine = this.registers!;
-      const theirs = other.registers;
-      for (let i = 0; i < REGISTERS; i++) if (theirs[i]! > mine[i]!) mine[i] = theirs[i]!;
+      this.maxRegisters(other.registers);
     } else {
       this.addPairs(other.pairs!);
     }
@@ -203,6 +257,11 @@ export class VisitorSketch {
     if (this.pairs.length === before) return false;
     this.promoteIfLarge();
     return true;
+  }
+
+  private maxRegisters(theirs: Uint8Array): void {
+    const mine = this.registers!;
+    for (let i = 0; i < REGISTERS; i++) if (theirs[i]! > mine[i]!) mine[i] = theirs[i]!;
   }
 
   private setRegister(hi: number, lo: number): boolean {

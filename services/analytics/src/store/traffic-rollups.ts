@@ -249,17 +249,18 @@ export async function readFigures(q: Queryable, metric: TrafficMetric, segments:
         WHERE c.sketch IS NOT NULL`,
       [pick.map((i) => keys[i]), pick.map((i) => grains[i]), pick.map((i) => periods[i]), metric, ...dimValues],
     );
-    const merged = new Map<string, VisitorSketch>();
+    const gathered = new Map<string, VisitorSketch[]>();
     for (const row of sketches.rows) {
       const key = `${row.seg}\u0000${row.dim}`;
       const sketch = VisitorSketch.fromBytes(row.sketch);
-      const into = merged.get(key);
-      merged.set(key, into ? into.merge(sketch) : sketch);
+      const list = gathered.get(key);
+      if (list) list.push(sketch);
+      else gathered.set(key, [sketch]);
     }
-    for (const [key, sketch] of merged) {
+    for (const [key, list] of gathered) {
       const [seg, dim] = key.split('\u0000') as [string, string];
       const figures = result.get(seg)!.get(dim);
-      if (figures) figures.uniques = sketch.estimate();
+      if (figures) figures.uniques = VisitorSketch.union(list).estimate();
     }
   }
   return result;

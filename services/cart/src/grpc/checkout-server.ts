@@ -19,17 +19,16 @@ function cartIdOf(raw: string): string {
   return normalizeCartId(raw);
 }
 
-function purchaseIdOf(raw: string): string {
-  if (!UUID.test(raw)) throw new BadRequestError(CART_MESSAGES.purchaseIdNotUuid);
+/** A uuid in lower case, or a 400 with `message`. */
+function uuidOf(raw: string, message: string): string {
+  if (!UUID.test(raw)) throw new BadRequestError(message);
   return raw.toLowerCase();
 }
 
+const purchaseIdOf = (raw: string): string => uuidOf(raw, CART_MESSAGES.purchaseIdNotUuid);
+
 /** A payment attempt's hold id: '' (or absent) for a hold by purchase alone, otherwise a uuid. */
-function holdIdOf(raw: string | undefined): string {
-  if (!raw) return '';
-  if (!UUID.test(raw)) throw new BadRequestError(CART_MESSAGES.holdIdNotUuid);
-  return raw.toLowerCase();
-}
+const holdIdOf = (raw: string | undefined): string => (raw ? uuidOf(raw, CART_MESSAGES.holdIdNotUuid) : '');
 
 interface Pricing {
   couponCode: string;
@@ -164,10 +163,9 @@ async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, hold
     const alreadyThere = (to === 'Closed' && cart.status === 'Closed' && held === purchase) || (to === 'Open' && cart.status === 'Open');
     if (ours) await moveHeldCart(tx, id, to, to === 'Closed' ? purchase : null, to === 'Closed' ? cart.holdId || null : null);
     else if (!alreadyThere) throw new ConflictError(CART_MESSAGES.notHeldByPurchase);
-    const moved = ours;
     return {
       cartId: id,
-      status: moved ? to : cart.status,
+      status: ours ? to : cart.status,
       userId: cart.accountId ?? '',
       lines: [],
       currency: DEFAULT_CURRENCY,
@@ -176,7 +174,7 @@ async function moveHold(deps: CartDeps, cartId: string, purchaseId: string, hold
       couponSaveAmount: 0,
       couponProblem: '',
       notices: [],
-      heldBy: moved ? (to === 'Closed' ? purchase : '') : held,
+      heldBy: ours ? (to === 'Closed' ? purchase : '') : held,
     };
   });
 }

@@ -9,6 +9,7 @@ import fieldStyles from '@/components/ui/field.module.css';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth';
+import { READING_PLATFORM } from '@/lib/desktop';
 import { useSubmitForm } from '../api/submit-form';
 import styles from './support-form.module.css';
 
@@ -90,7 +91,7 @@ export function SupportForm({ formType, title, intro }: SupportFormProps) {
         email,
         message: values.message,
         page: pathname,
-        platform: 'Web',
+        platform: READING_PLATFORM,
         ...(values.name.trim() ? { name: values.name.trim() } : {}),
         ...(values.subject.trim() ? { subject: values.subject.trim() } : {}),
       },
