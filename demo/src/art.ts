@@ -1,3 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { createRandom, hashString, type Random } from './random';
 import { luminance, paletteFor, type ArtPalette } from './art-palette';
@@ -345,4 +348,39 @@ export async function renderWidths(svg: string, widths: number[] = [250, 500]): 
       return { width, height: Math.round((width * info.height) / info.width), webp, jpeg };
     }),
   );
+}
+
+/**
+ * `renderWidths` through a folder of earlier renderings: the same drawing at the same widths with
+ * the same encoder settings and libvips is read back instead of drawn again (each test's fresh
+ * stack draws the whole demo catalogue, about a minute on two cores). A rendering is written under
+ * temporary names and renamed, its manifest last, so processes sharing the folder never read half of one.
+ */
+export async function renderWidthsCached(svg: string, widths: number[], cacheDir: string): Promise<RenderedImage[]> {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ svg, widths, quality: DEFAULT_QUALITY, effort: WEBP_EFFORT, vips: sharp.versions.vips }))
+    .digest('hex');
+  const file = (suffix: string) => path.join(cacheDir, `${key}${suffix}`);
+  const manifest = await readFile(file('.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Array<{ width: number; height: number }>,
+    () => undefined,
+  );
+  if (manifest) {
+    return Promise.all(
+      manifest.map(async ({ width, height }) => ({ width, height, webp: await readFile(file(`-${width}.webp`)), jpeg: await readFile(file(`-${width}.jpg`)) })),
+    );
+  }
+  const images = await renderWidths(svg, widths);
+  await mkdir(cacheDir, { recursive: true });
+  const put = async (suffix: string, content: Buffer | string) => {
+    const temporary = file(`${suffix}.${randomBytes(4).toString('hex')}.tmp`);
+    await writeFile(temporary, content);
+    await rename(temporary, file(suffix));
+  };
+  for (const image of images) {
+    await put(`-${image.width}.webp`, image.webp);
+    await put(`-${image.width}.jpg`, image.jpeg);
+  }
+  await put('.json', JSON.stringify(images.map(({ width, height }) => ({ width, height }))));
+  return images;
 }

@@ -12,6 +12,7 @@ export {
   pageSvg,
   renderImage,
   renderWidths,
+  renderWidthsCached,
   seriesHeroSvg,
   type CoverArtOptions,
   type HeroArtOptions,
@@ -21,4 +22,4 @@ export {
 } from './art';
 export { paletteFor, type ArtPalette } from './art-palette';
 export { demoPageSource } from './drawn-pages';
-export { COVER_WIDTHS, renderDemoArt, seedDemoCatalogue, startDemoCatalogue, type DemoCatalogTarget, type RunningDemo } from './seed';
+export { COVER_WIDTHS, renderDemoArt, seedDemoCatalogue, startDemoCatalogue, type DemoArtOptions, type DemoCatalogTarget, type RunningDemo } from './seed';

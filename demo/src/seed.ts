@@ -25,7 +25,7 @@ import {
 import { AGE_RATINGS, PRODUCT_TYPE_CODES, PUBLISH_STATUS_CODES } from '@inkwell/contracts/catalog-rules';
 import { LIST_SORTS, WHEEL_MIN_ITEMS_PER_BUCKET, type CuratedListInput } from '@inkwell/contracts/dashboard-merchandising';
 import type { Database, FileStorage, Logger, Outbox } from '@inkwell/platform';
-import { coverSvg, renderWidths, seriesHeroSvg } from './art';
+import { coverSvg, renderWidths, renderWidthsCached, seriesHeroSvg } from './art';
 import { CAMPAIGN_NEWS } from './campaign-news';
 import { DEMO_REFERENCE_DATE, generateDemoCatalogue } from './generate';
 import type { DemoCatalogue, DemoProduct, DemoSeries } from './types';
@@ -338,7 +338,14 @@ async function createStarterPacks(change: CatalogueChange, seeded: readonly Seed
  * again, and images already recorded are not recorded again, so a restart re-checks quickly and
  * tells no one. Returns false when stopped by `signal` before the end.
  */
-export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileStorage }, signal?: AbortSignal): Promise<boolean> {
+export interface DemoArtOptions {
+  /** Stops rendering between two images. */
+  signal?: AbortSignal;
+  /** A folder of earlier renderings to read instead of drawing again (`renderWidthsCached`), e.g. shared by test stacks. */
+  cacheDir?: string;
+}
+
+export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileStorage }, { signal, cacheDir }: DemoArtOptions = {}): Promise<boolean> {
   const { db, files, logger } = catalog;
   const subjects = await coverSubjects(db);
   const total = subjects.series.length + subjects.products.length;
@@ -357,7 +364,7 @@ export async function renderDemoArt(catalog: DemoCatalogTarget & { files: FileSt
     const present = await Promise.all(keys.flatMap((entry) => [files.exists(entry.webp), files.exists(entry.jpeg)]));
     if (present.some((exists) => !exists)) {
       // One rasterisation of the SVG serves every width.
-      const images = await renderWidths(svg, widths);
+      const images = cacheDir ? await renderWidthsCached(svg, widths, cacheDir) : await renderWidths(svg, widths);
       for (const [index, image] of images.entries()) {
         await files.put(keys[index]!.webp, image.webp, 'image/webp');
         await files.put(keys[index]!.jpeg, image.jpeg, 'image/jpeg');
@@ -421,7 +428,7 @@ export interface RunningDemo {
 export async function startDemoCatalogue(catalog: DemoCatalogTarget & { files: FileStorage }): Promise<RunningDemo> {
   await seedDemoCatalogue(catalog);
   const rendering = new AbortController();
-  const artRendered = renderDemoArt(catalog, rendering.signal).then(
+  const artRendered = renderDemoArt(catalog, { signal: rendering.signal }).then(
     () => undefined,
     (error: unknown) => catalog.logger.error({ err: error }, 'rendering demo art failed'),
   );

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'vitest';
 import sharp from 'sharp';
-import { coverSvg, pageSvg, renderImage, renderWidths, seriesHeroSvg } from '../src';
+import { coverSvg, pageSvg, renderImage, renderWidths, renderWidthsCached, seriesHeroSvg } from '../src';
 import { fitText, measure } from '../src/art-text';
 
 const isWebp = (image: Buffer): boolean => image.subarray(0, 4).toString('ascii') === 'RIFF' && image.subarray(8, 12).toString('ascii') === 'WEBP';
@@ -20,6 +23,30 @@ describe('cover art', () => {
     assert.equal(cover(3, 'Volume 2'), cover(3, 'Volume 2'));
     assert.notEqual(cover(3, 'Volume 2'), cover(4, 'Volume 2'));
     assert.match(cover(3), /^<svg [^>]*width="500" height="625"/);
+  });
+
+  it('keeps renderings in a cache folder and reads them back by drawing and widths', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-art-cache-'));
+    try {
+      const first = await renderWidthsCached(cover(3, 'Volume 2'), [250, 500], dir);
+      assert.deepEqual(first, await renderWidths(cover(3, 'Volume 2'), [250, 500]));
+      const files = (await readdir(dir)).sort();
+      assert.equal(files.length, 5, files.join(', '));
+      assert.ok(!files.some((file) => file.endsWith('.tmp')), 'no temporary file left');
+      // What the cache holds is what comes back: a marked file proves it was read, not drawn again.
+      const webp250 = files.find((file) => file.endsWith('-250.webp'))!;
+      await writeFile(path.join(dir, webp250), 'marked');
+      const again = await renderWidthsCached(cover(3, 'Volume 2'), [250, 500], dir);
+      assert.equal(again[0]!.webp.toString(), 'marked');
+      assert.deepEqual(again[1], first[1]);
+      assert.deepEqual(again.map((image) => [image.width, image.height]), [[250, 313], [500, 625]]);
+      // Another drawing, or the same at other widths, is another rendering.
+      assert.deepEqual((await renderWidthsCached(cover(3, 'Volume 2'), [500], dir)).map((image) => image.webp), [first[1]!.webp]);
+      assert.notDeepEqual((await renderWidthsCached(cover(4, 'Volume 2'), [250, 500], dir))[0]!.webp.toString(), 'marked');
+      assert.equal((await readdir(dir)).length, 5 + 3 + 5);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('renders a product cover at the comic list widths as WebP and JPEG with a 1:1.25 ratio', async () => {

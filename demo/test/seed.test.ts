@@ -152,6 +152,6 @@ describe('demo art', () => {
   it('stops when asked', async () => {
     const controller = new AbortController();
     controller.abort();
-    assert.equal(await renderDemoArt(target(), controller.signal), false);
+    assert.equal(await renderDemoArt(target(), { signal: controller.signal }), false);
   });
 });

@@ -9,7 +9,7 @@ import { createProduct, createSeries } from '../../services/catalog/test/factori
 import { grantAdmin } from '@inkwell/account';
 import { expectNoSeriousViolations } from '../support/axe';
 import { verifiedReader } from '../support/readers';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 /** Storefront spec §9: the Print variant's cart limit in this catalogue. */
@@ -57,7 +57,7 @@ describe('Storefront cart in Chromium', { skip: skipBecause(browserSuiteSkip()) 
     const lighthouseSeries = await createSeries(db, { title: 'Lighthouse', readableUrl: 'lighthouse', genres: ['Drama'] });
     const lighthouse = await createProduct(db, { name: 'Lighthouse, Vol. 1', readableUrl: 'lighthouse-volume-1', seriesId: lighthouseSeries, volumeNumber: 1, variants: [{ type: 'Digital', priceCents: 899 }] });
     ids = { ferry1, ferry2, lighthouse };
-    await renderDemoArt(stack.service('catalog').context);
+    await renderDemoArt(stack.service('catalog').context, DEMO_ART);
     await stack.eventsDelivered();
 
     // Verified readers, signed up the way a reader does it.

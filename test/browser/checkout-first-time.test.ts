@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 /**
@@ -38,7 +38,7 @@ describe('A first-time shopper at checkout (issue 26) in Chromium', { skip: skip
     volume.productId = productId;
     volume.variantId = Number(rows[0]!.id);
     volume.url = `/product/harbour-lights-volume-1/`;
-    await renderDemoArt(catalog);
+    await renderDemoArt(catalog, DEMO_ART);
     await stack.eventsDelivered();
     browser = await launchChromium();
     shots = await screenshotDir('checkout-first-time');

@@ -9,7 +9,7 @@ import { grantAdmin } from '@inkwell/account';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { expectNoSeriousViolations } from '../support/axe';
 import { verifiedReader as signUpVerifiedReader, type SignedInReader } from '../support/readers';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 // Answers are read field by field.
@@ -73,7 +73,7 @@ describe('Storefront checkout in Chromium', { skip: skipBecause(browserSuiteSkip
     items.volume2 = { productId: volume2, variantId: variantOf(volume2) };
     items.boxSet = { productId: boxSet, variantId: variantOf(boxSet) };
     items.freeChapter = { productId: freeChapter, variantId: variantOf(freeChapter) };
-    await renderDemoArt(catalog);
+    await renderDemoArt(catalog, DEMO_ART);
     await stack.eventsDelivered();
     const pages = stack.service('reader').exposed.pages;
     for (const id of [volume, volume2]) {

@@ -7,7 +7,7 @@ import { renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 import { createReaderCatalogue, type ReaderCatalogue } from './reader-fixtures';
 
@@ -60,7 +60,7 @@ describe('My Comics in Chromium', { skip: skipBecause(browserSuiteSkip()) }, () 
       chapters.push(await createProduct(catalog, { name: `Long Voyage, Chapter ${chapter}`, seriesId: voyage, type: 'Chapter', chapterNumber: chapter, variants: [{ priceType: 'Free', priceCents: 0 }] }));
     }
     // Covers for the new series too (the art pass skips what it has drawn already).
-    await renderDemoArt(stack.service('catalog').context);
+    await renderDemoArt(stack.service('catalog').context, DEMO_ART);
     await stack.eventsDelivered();
     tokens = await verifiedReader();
     const free = [comics.harbor.chapter1, comics.harbor.chapter2, comics.harbor.volume1, comics.lanterns.chapter1, comics.lanterns.chapter2, ...chapters];

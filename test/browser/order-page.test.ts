@@ -9,6 +9,7 @@ import { createProduct, createSeries } from '../../services/catalog/test/factori
 import { expectNoSeriousViolations } from '../support/axe';
 import {
   browserSuiteSkip,
+  DEMO_ART,
   buyWithSimulatedCard,
   DESKTOP,
   launchChromium,
@@ -58,7 +59,7 @@ describe('the shopper’s order page', { skip: skipBecause(browserSuiteSkip()) }
     const variantOf = (productId: number) => Number(rows.find((row) => Number(row.product_id) === productId)!.id);
     items.volume = { productId: volume, variantId: variantOf(volume) };
     items.boxSet = { productId: boxSet, variantId: variantOf(boxSet) };
-    await renderDemoArt(catalog);
+    await renderDemoArt(catalog, DEMO_ART);
     await stack.eventsDelivered();
     for (const who of [shopperOn('desktop'), shopperOn('phone'), stranger]) await signUpReader(stack.url, who);
     for (const name of ['desktop', 'phone']) {

@@ -6,6 +6,7 @@
  */
 import { pageSvg, renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
+import { DEMO_ART } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 /** Pages are drawn at this size: large enough for two stored widths, quick to encode. */
@@ -53,7 +54,7 @@ export async function createReaderCatalogue(stack: TestStack): Promise<ReaderCat
     others.push(await createProduct(db, { name: `${title}, Vol. 1`, seriesId: series, volumeNumber: 1, variants: paid }));
   }
 
-  await renderDemoArt(catalog);
+  await renderDemoArt(catalog, DEMO_ART);
   await stack.eventsDelivered();
 
   const pageSets: Array<[id: number, title: string, count: number, rightToLeft: boolean]> = [

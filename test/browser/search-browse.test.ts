@@ -5,7 +5,7 @@ import { skipBecause } from '@inkwell/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { renderDemoArt, seedDemoCatalogue } from '@inkwell/demo';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, mainOf, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, DESKTOP, launchChromium, mainOf, openPage, PHONE, screenshotDir, startBrowserStack } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 // Answers are read field by field.
@@ -51,7 +51,7 @@ describe('search, browse volumes and the home page in Chromium (demo catalogue)'
     stack = await startBrowserStack();
     await seedDemoCatalogue(stack.service('catalog').context);
     // The covers and banners, drawn: the home hero is judged by what a shopper sees.
-    await renderDemoArt(stack.service('catalog').context);
+    await renderDemoArt(stack.service('catalog').context, DEMO_ART);
     await stack.eventsDelivered();
     browser = await launchChromium();
     shots = await screenshotDir('search-browse');

@@ -7,7 +7,7 @@ import { pageSvg, renderDemoArt } from '@inkwell/demo';
 import { createProduct, createSeries } from '../../services/catalog/test/factories';
 import { waitForMail } from '../support/mailbox';
 import { expectNoSeriousViolations } from '../support/axe';
-import { browserSuiteSkip, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
+import { browserSuiteSkip, DEMO_ART, DESKTOP, launchChromium, openPage, PHONE, screenshotDir, startBrowserStack, type Viewport } from '../support/browser';
 import type { TestStack } from '../support/stack';
 
 const LOGIN_TITLE = 'Log in or create a Reader account';
@@ -36,7 +36,7 @@ describe('an unverified buyer in Chromium', { skip: skipBecause(browserSuiteSkip
     const catalog = stack.service('catalog').context;
     const series = await createSeries(catalog.db, { title: 'Tidewater Atlas', readableUrl: 'tidewater-atlas', genres: ['Adventure'], description: 'Mapmakers chase a coastline that moves with the tide.' });
     productId = await createProduct(catalog.db, { name: VOLUME, readableUrl: 'tidewater-atlas-volume-1', seriesId: series, volumeNumber: 1, variants: [{ type: 'Digital', priceCents: 799 }] });
-    await renderDemoArt(catalog);
+    await renderDemoArt(catalog, DEMO_ART);
     await stack.eventsDelivered();
     const pages = Array.from({ length: 4 }, (_, index) => Buffer.from(pageSvg({ seriesTitle: 'Tidewater Atlas', pageNumber: index + 1, pageCount: 4, seed: productId, rightToLeft: false, width: 800, height: 1200 })));
     await stack.service('reader').exposed.pages.ingest(String(productId), pages);

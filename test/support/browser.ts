@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CHROMIUM_PATH, type Viewport } from './chromium';
@@ -26,6 +27,12 @@ export function browserSuiteSkip(...frontends: Array<keyof typeof DIST>): string
   const unbuilt = (frontends.length > 0 ? frontends : ['web' as const]).filter((frontend) => !existsSync(path.join(DIST[frontend], 'index.html')));
   return unbuilt.length > 0 ? `${unbuilt.join(' and ')} not built: run npm run build first` : false;
 }
+
+/**
+ * Where the browser suites keep the demo art they draw (renderDemoArt's `cacheDir`): each suite's
+ * fresh stack draws the same covers, so only the first suite of a run pays for them.
+ */
+export const DEMO_ART = { cacheDir: path.join(os.tmpdir(), 'inkwell-test-demo-art') } as const;
 
 /** The whole stack serving the built storefront and dashboard. */
 export function startBrowserStack(env: Env = {}): Promise<TestStack> {
