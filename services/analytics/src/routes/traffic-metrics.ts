@@ -54,7 +54,7 @@ export async function pageMetrics(q: Queryable, range: AnalyticsRange): Promise<
     .slice(0, TOP_PATHS)
     .map(([path]) => path);
   const [uniques, landings] = await Promise.all([
-    top.length > 0 ? readFigures(q, 'path', whole, { dims: top }) : Promise.resolve(new Map([['range', new Map()]])),
+    top.length > 0 ? readFigures(q, 'path', whole, { dims: top, counts: false }) : Promise.resolve(new Map([['range', new Map()]])),
     top.length > 0 ? readFigures(q, 'path_landing', whole, { dims: top, uniques: false }) : Promise.resolve(new Map([['range', new Map()]])),
   ]);
   let totalPageViews = 0;

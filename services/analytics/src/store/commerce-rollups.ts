@@ -58,20 +58,21 @@ export async function sumRollups<T extends SummableTable>(q: Queryable, table: T
 }
 
 /**
- * Distinct members of a set rollup (active customers, cart adders) per segment. The members are made
- * distinct by a hash aggregate and then counted: `count(DISTINCT …)` sorts them instead, by the
- * database's collation, on disk past `work_mem` (two years of active customers: 385 ms → 164 ms).
+ * Distinct members of a set rollup (active customers, cart adders) per segment: one aggregate per
+ * segment, its members compared byte by byte (`COLLATE "C"`). Members are ids, so no language's
+ * order matters; sorting them by the database's collation, or grouping every segment's members in
+ * one hash aggregate, spilled to disk (two years of cart adders: 286 ms against 100-125 ms so).
  */
 export async function countDistinct(q: Queryable, table: 'active_customers' | 'cart_adders', segments: readonly Segment[]): Promise<Map<string, number>> {
   const member = table === 'active_customers' ? 'user_token' : 'cart_id';
   const { keys, grains, periods } = coverRows(segments);
   const { rows } = await q.query<{ key: string; count: string }>(
-    `SELECT key, count(*)::text AS count FROM (
-       SELECT DISTINCT s.key, r.${member}
-         FROM unnest($1::text[], $2::text[], $3::date[]) AS s(key, grain, period)
-         JOIN ${table} r ON r.grain = s.grain::"char" AND r.period = s.period) AS members
-      GROUP BY key`,
-    [keys, grains, periods],
+    `SELECT k.key, (SELECT count(DISTINCT r.${member} COLLATE "C")
+                      FROM unnest($1::text[], $2::text[], $3::date[]) AS s(key, grain, period)
+                      JOIN ${table} r ON r.grain = s.grain::"char" AND r.period = s.period
+                     WHERE s.key = k.key)::text AS count
+       FROM unnest($4::text[]) AS k(key)`,
+    [keys, grains, periods, segments.map((segment) => segment.key)],
   );
   const result = new Map<string, number>(segments.map((segment) => [segment.key, 0]));
   for (const row of rows) result.set(row.key, Number(row.count));

@@ -193,9 +193,16 @@ export interface Figures {
  * edge days; uniques straight from the rollup when the segment is one day or one whole month, else
  * the estimate of its periods' visitor sketches merged (exact while the merged set is small, else a
  * HyperLogLog within about 0.8 %: domain/visitor-sketch.ts). `dims` limits the dims read
- * (undefined: all); the filter is an index condition.
+ * (undefined: all); the filter is an index condition. `uniques: false` skips the sketches;
+ * `counts: false` skips summing the counts of segments of several periods, for a caller that has
+ * them already (their counts are then 0).
  */
-export async function readFigures(q: Queryable, metric: TrafficMetric, segments: readonly Segment[], options: { dims?: readonly string[]; uniques?: boolean } = {}): Promise<Map<string, Map<string, Figures>>> {
+export async function readFigures(
+  q: Queryable,
+  metric: TrafficMetric,
+  segments: readonly Segment[],
+  options: { dims?: readonly string[]; uniques?: boolean; counts?: boolean } = {},
+): Promise<Map<string, Map<string, Figures>>> {
   const keys: string[] = [];
   const grains: string[] = [];
   const periods: string[] = [];
@@ -230,7 +237,7 @@ export async function readFigures(q: Queryable, metric: TrafficMetric, segments:
     for (const row of counted.rows) result.get(row.seg)!.set(row.dim, { count: Number(row.count), uniques: Number(row.uniques) });
   }
   for (const segment of segments) {
-    if (!multi.has(segment.key)) continue;
+    if (!multi.has(segment.key) || options.counts === false) continue;
     const cover = coverOf(segment.from, segment.to);
     const counted = await q.query<{ dim: string; count: string }>(
       `SELECT c.dim, sum(c.count)::bigint AS count FROM traffic_counts c
@@ -259,8 +266,10 @@ export async function readFigures(q: Queryable, metric: TrafficMetric, segments:
     }
     for (const [key, list] of gathered) {
       const [seg, dim] = key.split('\u0000') as [string, string];
-      const figures = result.get(seg)!.get(dim);
-      if (figures) figures.uniques = VisitorSketch.union(list).estimate();
+      const figures = result.get(seg)!;
+      const uniques = VisitorSketch.union(list).estimate();
+      if (options.counts === false) figures.set(dim, { count: 0, uniques });
+      else if (figures.has(dim)) figures.get(dim)!.uniques = uniques;
     }
   }
   return result;
