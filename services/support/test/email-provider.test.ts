@@ -273,7 +273,7 @@ describe('email provider with SES (aws-ses-v2-local) and the SNS event feed', ()
   let admin: string;
   const signer = testSigner();
   const call = caller(() => service.app, () => admin);
-  const previousKeys = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+  const previousKeys = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY, account: process.env.AWS_SES_ACCOUNT };
 
   beforeAll(async () => {
     process.env.AWS_SES_ACCOUNT = JSON.stringify(SES_ACCOUNT);
@@ -322,6 +322,8 @@ describe('email provider with SES (aws-ses-v2-local) and the SNS event feed', ()
     process.env.AWS_SECRET_ACCESS_KEY = previousKeys.secret;
     if (previousKeys.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
     if (previousKeys.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+    if (previousKeys.account === undefined) delete process.env.AWS_SES_ACCOUNT;
+    else process.env.AWS_SES_ACCOUNT = previousKeys.account;
   });
 
   const post = (message: unknown, headers: Record<string, string> = {}) =>

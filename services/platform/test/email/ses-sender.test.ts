@@ -42,10 +42,12 @@ describe('SES v2 driver (aws-ses-v2-local)', () => {
   let server: Server;
   let endpoint: string;
   let sender: SesEmailSender;
+  let previousAccount: string | undefined;
   const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' };
 
   beforeAll(async () => {
     // aws-ses-v2-local answers GetAccount with this variable of its (our) process.
+    previousAccount = process.env.AWS_SES_ACCOUNT;
     process.env.AWS_SES_ACCOUNT = JSON.stringify(ACCOUNT);
     server = await sesLocal({ host: '127.0.0.1', port: 0 });
     endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -54,6 +56,8 @@ describe('SES v2 driver (aws-ses-v2-local)', () => {
   afterAll(async () => {
     await sender?.close();
     await new Promise((resolve) => server?.close(resolve));
+    if (previousAccount === undefined) delete process.env.AWS_SES_ACCOUNT;
+    else process.env.AWS_SES_ACCOUNT = previousAccount;
   });
 
   const store = async (): Promise<StoredSesMail[]> => ((await (await fetch(`${endpoint}/store`)).json()) as { emails: StoredSesMail[] }).emails;
