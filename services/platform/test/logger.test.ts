@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { describe, it } from 'vitest';
 import { createLogger } from '../src/logger';
+import { logLines } from '../src/testing';
 
 function capture() {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { lines, destination } = logLines();
   return { lines, logger: createLogger('test', 'info', destination) };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { TokenSigner, generateSigningKeys, type Principal } from '../auth/tokens';
 import { MemoryCache } from '../cache/memory-cache';
 import { RedisCache } from '../cache/redis-cache';
@@ -39,6 +40,18 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
 }
 
 export const testLogger: Logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/** A destination for a logger whose JSON lines are kept, parsed, for a test to read. */
+export function logLines(): { lines: Array<Record<string, unknown>>; destination: Writable } {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, destination };
+}
 
 let keys: { privateKeyPem: string; publicKeyPem: string } | undefined;
 /** One key pair per test process. */

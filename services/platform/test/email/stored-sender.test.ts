@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { describe, it } from 'vitest';
 import pino from 'pino';
 import { StoredEmailSender, type OutgoingEmail } from '@inkwell/platform';
+import { logLines } from '@inkwell/platform/testing';
 
 /** A logger at the level `npm start` uses, whose JSON lines are kept for reading. */
 function capturedLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
+  const { lines, destination } = logLines();
+  return { logger: pino({ level: 'info' }, destination), lines };
 }
 
 const LINK = 'http://localhost:8080/email-verified/?token=f0e1d2c3b4a5';
